@@ -1,0 +1,66 @@
+/**
+ * Progressive discovery of MCP tools defined by CLImax YAML configs.
+ *
+ * An agent connected to dozens of command-line programs cannot load hundreds of tool
+ * definitions into its context. It searches a {@linkcode ToolIndex} instead, then fetches the
+ * one tool it needs. This module loads and validates CLImax configs (with file, line and column
+ * in every error) and builds that index. Parsing, indexing and searching need no permission;
+ * reading files needs `--allow-read`.
+ *
+ * @example Load configs, search, fetch one tool
+ * ```ts
+ * import { parseConfig, ToolIndex } from "@climax/tool-index";
+ *
+ * const config = parseConfig(`
+ * name: docker
+ * command: docker
+ * category: containers
+ * tags: [docker, containers]
+ * tools:
+ *   - name: docker_ps
+ *     description: List running containers
+ *     command: ps
+ *     args:
+ *       - { name: all, type: boolean, flag: "--all", description: Include stopped containers }
+ * `, { source: "docker.yaml" });
+ *
+ * const index = ToolIndex.fromConfigs([config]);
+ * const [hit] = index.search({ query: "container", category: "containers" });
+ * console.log(hit.tool_name, hit.input_schema); // docker_ps { type: "object", properties: { all: ... } }
+ * console.log(index.get("docker_ps")?.tool.command); // "ps"
+ * ```
+ *
+ * @module
+ */
+export { ConfigError, type ConfigIssue, InvalidCursorError } from "./src/errors.ts";
+export {
+  type ArgConstraint,
+  type ArgType,
+  type CLImaxConfig,
+  type CLImaxConfigInput,
+  type CLISummary,
+  type JsonValue,
+  type ResolvedTool,
+  type ToolArg,
+  type ToolArgInput,
+  type ToolDef,
+  type ToolDefInput,
+  type ToolIndexEntry,
+  validateCLISummary,
+  validateConfig,
+  type ValidateOptions,
+  validateResolvedTool,
+  validateToolArg,
+  validateToolDef,
+  validateToolIndexEntry,
+} from "./src/models.ts";
+export { loadConfig, type LoadConfigOptions, MAX_CONFIG_SIZE, parseConfig } from "./src/config.ts";
+export { buildInputSchema } from "./src/input_schema.ts";
+export {
+  type SearchMode,
+  type SearchPage,
+  type SearchPageParams,
+  type SearchParams,
+  ToolIndex,
+  type ToolIndexOptions,
+} from "./src/tool_index.ts";

@@ -1,0 +1,105 @@
+// The zod schemas behind the model interfaces. Private: JSR treats zod's inferred types as
+// private types, so the public surface is the interfaces in models.ts and the functions that
+// validate into them. Key order in each shape is the Python original's field order, which
+// zod keeps in its output, so JSON.stringify of a model matches the original's JSON.
+import { z } from "zod";
+import type {
+  ArgConstraint,
+  CLImaxConfig,
+  CLImaxConfigInput,
+  CLISummary,
+  ResolvedTool,
+  ToolArg,
+  ToolArgInput,
+  ToolDef,
+  ToolDefInput,
+  ToolIndexEntry,
+} from "./models.ts";
+
+/** The argument types a CLImax config may declare. */
+export const ARG_TYPES = ["string", "integer", "number", "boolean"] as const;
+
+export const toolArgSchema = z.strictObject({
+  name: z.string(),
+  description: z.string().default(""),
+  type: z.enum(ARG_TYPES).default("string"),
+  required: z.boolean().default(false),
+  default: z.json().default(null),
+  flag: z.string().nullable().default(null),
+  positional: z.boolean().default(false),
+  cwd: z.boolean().default(false),
+  stdin: z.boolean().default(false),
+  enum: z.array(z.string()).nullable().default(null),
+});
+
+export const toolDefSchema = z.strictObject({
+  name: z.string(),
+  description: z.string(),
+  command: z.string().default(""),
+  args: z.array(toolArgSchema).default([]),
+  timeout: z.number().positive().nullable().default(null),
+});
+
+export const configSchema = z.strictObject({
+  name: z.string().default("climax"),
+  description: z.string().default(""),
+  command: z.string(),
+  env: z.record(z.string(), z.string()).default({}),
+  working_dir: z.string().nullable().default(null),
+  category: z.string().nullable().default(null),
+  tags: z.array(z.string()).default([]),
+  global_args: z.array(toolArgSchema).default([]),
+  tools: z.array(toolDefSchema),
+});
+
+export const argConstraintSchema = z.strictObject({
+  pattern: z.string().nullable().default(null),
+  min: z.number().nullable().default(null),
+  max: z.number().nullable().default(null),
+});
+
+export const resolvedToolSchema = z.strictObject({
+  tool: toolDefSchema,
+  base_command: z.string(),
+  env: z.record(z.string(), z.string()).default({}),
+  working_dir: z.string().nullable().default(null),
+  global_args: z.array(toolArgSchema).default([]),
+  description_override: z.string().nullable().default(null),
+  arg_constraints: z.record(z.string(), argConstraintSchema).default({}),
+});
+
+export const toolIndexEntrySchema = z.strictObject({
+  tool_name: z.string(),
+  description: z.string(),
+  cli_name: z.string(),
+  category: z.string().nullable().default(null),
+  tags: z.array(z.string()).default([]),
+  input_schema: z.record(z.string(), z.unknown()).default({}),
+});
+
+export const cliSummarySchema = z.strictObject({
+  name: z.string(),
+  description: z.string(),
+  tool_count: z.int().nonnegative(),
+  category: z.string().nullable().default(null),
+  tags: z.array(z.string()).default([]),
+});
+
+/** Each schema paired with the interfaces it validates from and into; a mismatch fails type checking. */
+export const schemas: {
+  toolArg: z.ZodType<ToolArg, ToolArgInput>;
+  toolDef: z.ZodType<ToolDef, ToolDefInput>;
+  config: z.ZodType<CLImaxConfig, CLImaxConfigInput>;
+  argConstraint: z.ZodType<ArgConstraint>;
+  resolvedTool: z.ZodType<ResolvedTool>;
+  toolIndexEntry: z.ZodType<ToolIndexEntry>;
+  cliSummary: z.ZodType<CLISummary>;
+} = {
+  toolArg: toolArgSchema,
+  toolDef: toolDefSchema,
+  config: configSchema,
+  argConstraint: argConstraintSchema,
+  resolvedTool: resolvedToolSchema,
+  toolIndexEntry: toolIndexEntrySchema,
+  cliSummary: cliSummarySchema,
+};

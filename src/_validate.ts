@@ -1,0 +1,255 @@
+// Runs a zod schema over plain data and turns what zod finds into located ConfigIssues:
+// unknown keys become warnings with "did you mean" (or issues under `strict`), and every other
+// problem gets a sentence-case message and, when YAML text is behind the data, a line and column.
+import type { z } from "zod";
+import { ConfigError, type ConfigIssue, formatIssue } from "./errors.ts";
+import { closest } from "./_suggest.ts";
+
+/** A path into plain data, as zod reports it. */
+export type DataPath = readonly PropertyKey[];
+
+/** Finds the line and column of the node at a path (or of the key that names it). */
+export type Locator = (
+  path: DataPath,
+  at: "value" | "key",
+) => { line: number; column: number } | undefined;
+
+/** Options shared by every function that validates a model. */
+export interface ValidateOptions {
+  /** Names the input in messages, such as a file name. */
+  source?: string;
+  /** Report keys the format does not know as issues instead of warnings. */
+  strict?: boolean;
+  /**
+   * Receives each warning (an unknown key, when not `strict`) as a formatted message and as
+   * the issue behind it. Default: `console.warn` of the message.
+   */
+  onWarning?: (message: string, issue: ConfigIssue) => void;
+}
+
+/** The source name used when the caller gives none. */
+export const DEFAULT_SOURCE = "<input>";
+
+/** Renders a data path like `tools[2].args[0].type`. */
+export function formatPath(path: DataPath): string {
+  let out = "";
+  for (const segment of path) {
+    if (typeof segment === "number") out += `[${segment}]`;
+    else {
+      const key = String(segment);
+      out += /^[A-Za-z_$][\w$-]*$/.test(key)
+        ? (out === "" ? key : `.${key}`)
+        : `[${JSON.stringify(key)}]`;
+    }
+  }
+  return out;
+}
+
+/** Validates `input` with `schema`, or throws a ConfigError that lists every problem. */
+export function validateData<T>(
+  schema: z.ZodType<T>,
+  input: unknown,
+  options: ValidateOptions = {},
+  locate?: Locator,
+): T {
+  const first = schema.safeParse(input);
+  if (first.success) return first.data;
+
+  const source = options.source ?? DEFAULT_SOURCE;
+  const unknownKeys: { path: DataPath; key: string; issue: ConfigIssue }[] = [];
+  const problems: ConfigIssue[] = [];
+  for (const zodIssue of first.error.issues) {
+    if (zodIssue.code === "unrecognized_keys") {
+      for (const key of zodIssue.keys) {
+        const path = [...zodIssue.path, key];
+        const suggestion = closest(key, knownKeysAt(schema, zodIssue.path));
+        const message = suggestion === undefined
+          ? `Unknown key "${key}"`
+          : `Unknown key "${key}"; did you mean "${suggestion}"?`;
+        unknownKeys.push({
+          path: zodIssue.path,
+          key,
+          issue: located({ path: formatPath(path), message }, locate?.(path, "key")),
+        });
+      }
+    } else {
+      problems.push(toIssue(zodIssue, input, locate));
+    }
+  }
+
+  if (options.strict) {
+    throw new ConfigError(source, byPosition([...problems, ...unknownKeys.map((u) => u.issue)]));
+  }
+  const warn = options.onWarning ??
+    ((message: string) => console.warn(message));
+  for (const issue of byPosition(unknownKeys.map((u) => u.issue))) {
+    warn(formatIssue(source, issue), issue);
+  }
+  if (problems.length > 0) throw new ConfigError(source, byPosition(problems));
+
+  let stripped = input;
+  for (const { path, key } of unknownKeys) stripped = withoutKey(stripped, path, key);
+  const second = schema.safeParse(stripped);
+  if (second.success) return second.data;
+  throw new ConfigError(
+    source,
+    byPosition(second.error.issues.map((issue) => toIssue(issue, stripped, locate))),
+  );
+}
+
+function located(issue: ConfigIssue, position: { line: number; column: number } | undefined) {
+  return position === undefined ? issue : { ...issue, ...position };
+}
+
+function byPosition(issues: ConfigIssue[]): ConfigIssue[] {
+  return issues
+    .map((issue, order) => ({ issue, order }))
+    .sort((a, b) =>
+      (a.issue.line ?? 0) - (b.issue.line ?? 0) ||
+      (a.issue.column ?? 0) - (b.issue.column ?? 0) ||
+      a.order - b.order
+    )
+    .map(({ issue }) => issue);
+}
+
+function toIssue(issue: z.core.$ZodIssue, input: unknown, locate?: Locator): ConfigIssue {
+  const value = valueAt(input, issue.path);
+  const missing = value === undefined && issue.path.length > 0;
+  // A missing key has no node of its own: point at the mapping that should hold it.
+  const position = locate?.(missing ? issue.path.slice(0, -1) : issue.path, "value");
+  return located({ path: formatPath(issue.path), message: describeIssue(issue, value) }, position);
+}
+
+function describeIssue(issue: z.core.$ZodIssue, value: unknown): string {
+  switch (issue.code) {
+    case "invalid_type": {
+      if (value === undefined) {
+        const key = issue.path.at(-1);
+        return typeof key === "number" ? "Missing item" : `Missing required key "${String(key)}"`;
+      }
+      const quoteHint = issue.expected === "string" &&
+          (typeof value === "number" || typeof value === "boolean")
+        ? `; quote it to make it a string: "${String(value)}"`
+        : "";
+      return `Expected ${expectedName(issue.expected)}, got ${describeValue(value)}${quoteHint}`;
+    }
+    case "invalid_value":
+      return `Expected one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}, got ${
+        describeValue(value)
+      }`;
+    case "too_small":
+      return issue.origin === "number"
+        ? `Expected a number ${issue.inclusive ? "at least" : "greater than"} ${
+          String(issue.minimum)
+        }, got ${describeValue(value)}`
+        : sentence(issue.message);
+    case "invalid_union":
+      return `Expected a JSON value (a string, number, boolean, null, list or mapping), got ${
+        describeValue(value)
+      }`;
+    default:
+      return sentence(issue.message);
+  }
+}
+
+function expectedName(expected: string): string {
+  switch (expected) {
+    case "array":
+      return "a list";
+    case "object":
+    case "record":
+      return "a mapping";
+    case "boolean":
+      return "a boolean (true or false)";
+    case "int":
+      return "an integer";
+    default:
+      return `a ${expected}`;
+  }
+}
+
+/** Says what a value is, for messages: its kind, and the value itself when it is short. */
+export function describeValue(value: unknown): string {
+  if (value === null) return "null (an empty value)";
+  if (Array.isArray(value)) return "a list";
+  switch (typeof value) {
+    case "string":
+      return value.length > 40
+        ? `a string ${JSON.stringify(value.slice(0, 40))}…`
+        : `the string ${JSON.stringify(value)}`;
+    case "number":
+      return `the number ${String(value)}`;
+    case "boolean":
+      return String(value);
+    case "object":
+      return Object.getPrototypeOf(value) === Object.prototype ||
+          Object.getPrototypeOf(value) === null
+        ? "a mapping"
+        : `a ${(value as object).constructor?.name ?? "non-JSON"} value`;
+    default:
+      return `a ${typeof value}`;
+  }
+}
+
+function sentence(message: string): string {
+  return message.charAt(0).toUpperCase() + message.slice(1);
+}
+
+function valueAt(input: unknown, path: DataPath): unknown {
+  let node = input;
+  for (const segment of path) {
+    if (node === null || typeof node !== "object") return undefined;
+    node = (node as Record<PropertyKey, unknown>)[segment];
+  }
+  return node;
+}
+
+/** A copy of `root` without `key` in the object at `path`; only the objects on the path are copied. */
+function withoutKey(root: unknown, path: DataPath, key: string): unknown {
+  if (root === null || typeof root !== "object") return root;
+  if (path.length === 0) {
+    const { [key]: _removed, ...rest } = root as Record<string, unknown>;
+    return rest;
+  }
+  const [head, ...tail] = path;
+  const copy = (Array.isArray(root) ? [...root] : { ...root }) as Record<PropertyKey, unknown>;
+  copy[head] = withoutKey(copy[head], tail, key);
+  return copy;
+}
+
+// The zod definition kinds that lead from a schema to the schema of a child value.
+interface SchemaDef {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+  innerType?: z.ZodType;
+  valueType?: z.ZodType;
+}
+
+function defOf(schema: z.ZodType): SchemaDef {
+  return schema._zod.def as unknown as SchemaDef;
+}
+
+function unwrap(schema: z.ZodType): z.ZodType {
+  let current = schema;
+  for (let def = defOf(current); def.innerType !== undefined; def = defOf(current)) {
+    current = def.innerType;
+  }
+  return current;
+}
+
+/** The keys that the object schema found at `path` knows; none when there is no such object. */
+function knownKeysAt(schema: z.ZodType, path: DataPath): string[] {
+  let current: z.ZodType | undefined = unwrap(schema);
+  for (const segment of path) {
+    const def: SchemaDef = defOf(current);
+    if (def.type === "object") current = def.shape?.[String(segment)];
+    else if (def.type === "array") current = def.element;
+    else if (def.type === "record") current = def.valueType;
+    else current = undefined;
+    if (current === undefined) return [];
+    current = unwrap(current);
+  }
+  const shape = defOf(current).shape;
+  return shape === undefined ? [] : Object.keys(shape);
+}

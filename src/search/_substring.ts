@@ -1,0 +1,147 @@
+// Literal substring search over many short texts, in text order, without scanning them all.
+//
+// Every text's distinct characters and distinct trigrams go into one hashed table of posting
+// lists (ascending text numbers, laid out back to back in one Int32Array). A needle's texts
+// must appear in the posting list of each of its trigrams (or, for one or two characters, of
+// each character), so the shortest such list is the only one walked, and each text on it is
+// confirmed with `includes`. Hash collisions only lengthen lists, so answers are always exactly
+// those of a linear scan.
+
+/** Separates the fields of one text; n-grams that contain it are not indexed. */
+export const FIELD_SEPARATOR = "\u0000";
+const SEPARATOR_CODE = 0;
+
+/** Decides, for a text number, whether it may be in the results. */
+export type Accept = (text: number) => boolean;
+
+export class SubstringIndex {
+  readonly #texts: readonly string[];
+  readonly #mask: number;
+  readonly #offsets: Uint32Array;
+  readonly #postings: Int32Array;
+
+  constructor(texts: readonly string[]) {
+    this.#texts = texts;
+    let chars = 0;
+    for (const text of texts) chars += text.length;
+    // About one bucket per four distinct n-grams expected, within 2^10..2^21.
+    const buckets = 1 << Math.min(21, Math.max(10, Math.ceil(Math.log2(chars / 4 + 1))));
+    this.#mask = buckets - 1;
+    const counts = new Uint32Array(buckets + 1);
+    const lastText = new Int32Array(buckets).fill(-1);
+    this.#eachBucket((bucket, text) => {
+      if (lastText[bucket] !== text) {
+        lastText[bucket] = text;
+        counts[bucket + 1]++;
+      }
+    });
+    for (let i = 1; i <= buckets; i++) counts[i] += counts[i - 1];
+    this.#offsets = counts;
+    const postings = new Int32Array(counts[buckets]);
+    const cursor = counts.slice(0, buckets);
+    lastText.fill(-1);
+    this.#eachBucket((bucket, text) => {
+      if (lastText[bucket] !== text) {
+        lastText[bucket] = text;
+        postings[cursor[bucket]++] = text;
+      }
+    });
+    this.#postings = postings;
+  }
+
+  /** Bytes held by the posting lists and their offsets. */
+  get byteLength(): number {
+    return this.#offsets.byteLength + this.#postings.byteLength;
+  }
+
+  /**
+   * Calls `visit` with each text number, in ascending order, whose text contains `needle` and
+   * which `accept` takes, until `visit` returns false. `needle` must already be lowercased.
+   */
+  scan(
+    needle: string,
+    accept: Accept,
+    visit: (text: number) => boolean,
+    driver?: ArrayLike<number>,
+  ): void {
+    const list = this.#shortestList(needle);
+    const walk = driver !== undefined && (list === undefined || driver.length < list.length)
+      ? driver
+      : list;
+    const texts = this.#texts;
+    if (walk === undefined) {
+      for (let text = 0; text < texts.length; text++) {
+        if (accept(text) && texts[text].includes(needle) && !visit(text)) return;
+      }
+      return;
+    }
+    for (let i = 0; i < walk.length; i++) {
+      const text = walk[i];
+      if (accept(text) && texts[text].includes(needle) && !visit(text)) return;
+    }
+  }
+
+  /** The shortest posting list that must contain every match; undefined when none applies. */
+  #shortestList(needle: string): Int32Array | undefined {
+    let best: Int32Array | undefined;
+    const consider = (bucket: number) => {
+      const start = this.#offsets[bucket];
+      const end = this.#offsets[bucket + 1];
+      if (best === undefined || end - start < best.length) {
+        best = this.#postings.subarray(start, end);
+      }
+    };
+    let trigrams = 0;
+    for (let i = 0; i + 2 < needle.length; i++) {
+      const a = needle.charCodeAt(i);
+      const b = needle.charCodeAt(i + 1);
+      const c = needle.charCodeAt(i + 2);
+      if (a === SEPARATOR_CODE || b === SEPARATOR_CODE || c === SEPARATOR_CODE) continue;
+      consider(trigramBucket(a, b, c) & this.#mask);
+      trigrams++;
+      if (best!.length === 0) return best;
+    }
+    if (trigrams === 0) {
+      for (let i = 0; i < needle.length; i++) {
+        const a = needle.charCodeAt(i);
+        if (a === SEPARATOR_CODE) continue;
+        consider(charBucket(a) & this.#mask);
+        if (best!.length === 0) return best;
+      }
+    }
+    return best;
+  }
+
+  #eachBucket(visit: (bucket: number, text: number) => void): void {
+    const mask = this.#mask;
+    const texts = this.#texts;
+    for (let t = 0; t < texts.length; t++) {
+      const text = texts[t];
+      let a = SEPARATOR_CODE;
+      let b = SEPARATOR_CODE;
+      for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c !== SEPARATOR_CODE) {
+          visit(charBucket(c) & mask, t);
+          if (a !== SEPARATOR_CODE && b !== SEPARATOR_CODE) visit(trigramBucket(a, b, c) & mask, t);
+        }
+        a = b;
+        b = c;
+      }
+    }
+  }
+}
+
+function charBucket(c: number): number {
+  return mix(Math.imul(c ^ 0x5bd1e995, 0x27d4eb2f));
+}
+
+function trigramBucket(a: number, b: number, c: number): number {
+  return mix(Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca77) ^ Math.imul(c, 0xc2b2ae3d));
+}
+
+function mix(h: number): number {
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x2c1b3c6d);
+  return (h ^ (h >>> 12)) >>> 0;
+}

@@ -1,0 +1,501 @@
+/**
+ * The tool index: built once from configs, then searched, summarised and looked up.
+ *
+ * @module
+ */
+import { InvalidCursorError } from "./errors.ts";
+import { buildInputSchema } from "./input_schema.ts";
+import {
+  type CLImaxConfig,
+  type CLImaxConfigInput,
+  type CLISummary,
+  type ResolvedTool,
+  type ToolIndexEntry,
+  validateConfig,
+} from "./models.ts";
+import { Hash64 } from "./_hash.ts";
+import { FIELD_SEPARATOR, SubstringIndex } from "./search/_substring.ts";
+
+/** Options of `ToolIndex.fromConfigs`. */
+export interface ToolIndexOptions {
+  /**
+   * Receives each warning: a duplicate tool name, or an unknown key in a config given as a
+   * plain object. Default: `console.warn`.
+   */
+  onWarning?: (message: string) => void;
+}
+
+/** How `search` matches `query`. */
+export type SearchMode = "substring" | "ranked";
+
+/** What to search for. Every filter given must match (AND); none given browses the index. */
+export interface SearchParams {
+  /**
+   * Case-insensitive literal substring of the tool name, description, CLI name, category or a
+   * tag. `null` or `""` matches every tool.
+   */
+  query?: string | null;
+  /** Case-insensitive exact match of the config's category. `null` or `""`: any. */
+  category?: string | null;
+  /** Case-insensitive exact match of the config's name. `null` or `""`: any. */
+  cli?: string | null;
+  /** Most results to return. Default 10; 0 or less gives none; not an integer: `RangeError`. */
+  limit?: number;
+  /** `"substring"` (the default) is the spec's search; `"ranked"` is not available yet. */
+  mode?: SearchMode;
+}
+
+/** The parameters of `searchPage`: those of `search` and the cursor of the previous page. */
+export interface SearchPageParams extends SearchParams {
+  /** `next_cursor` of the previous page; `null` or absent for the first page. */
+  cursor?: string | null;
+}
+
+/** One page of search results. */
+export interface SearchPage {
+  /** At most `limit` results. */
+  results: ToolIndexEntry[];
+  /** Pass as `cursor` for the next page; `null` on the last page. */
+  next_cursor: string | null;
+}
+
+const DEFAULT_LIMIT = 10;
+
+interface Filter {
+  id: number;
+  positions: Int32Array;
+}
+
+interface NormalizedParams {
+  needle: string;
+  category: string;
+  cli: string;
+  limit: number;
+}
+
+/**
+ * An immutable, in-memory index of the tools of CLImax configs, for progressive discovery:
+ * agents search it and fetch the one tool they need instead of loading every definition.
+ *
+ * Everything it returns is frozen, and arrays are new on each call, so nothing a caller does
+ * to a result changes the index.
+ *
+ * @example
+ * ```ts
+ * import { parseConfig, ToolIndex } from "@climax/tool-index";
+ *
+ * const git = parseConfig(`
+ * name: git-tools
+ * command: git
+ * category: vcs
+ * tags: [version-control]
+ * tools:
+ *   - name: git_commit
+ *     description: Record staged changes as a new commit
+ *     command: commit
+ *     args:
+ *       - { name: message, flag: "-m", required: true }
+ *   - name: git_status
+ *     description: Show the working tree status
+ *     command: status
+ * `);
+ * const index = ToolIndex.fromConfigs([git]);
+ * console.log(index.search({ query: "COMMIT" }).map((entry) => entry.tool_name)); // ["git_commit"]
+ * console.log(index.summary()[0].tool_count); // 2
+ * console.log(index.get("git_status")?.base_command); // "git"
+ * ```
+ */
+export class ToolIndex {
+  readonly #entries: readonly ToolIndexEntry[];
+  readonly #resolved: ReadonlyMap<string, ResolvedTool>;
+  readonly #summaries: readonly CLISummary[];
+  readonly #texts: readonly string[];
+  readonly #substring: SubstringIndex;
+  readonly #categories: ReadonlyMap<string, Filter>;
+  readonly #categoryOf: Int32Array;
+  readonly #clis: ReadonlyMap<string, Filter>;
+  readonly #cliOf: Int32Array;
+  #version: string | undefined;
+
+  private constructor(
+    entries: ToolIndexEntry[],
+    resolved: Map<string, ResolvedTool>,
+    summaries: CLISummary[],
+  ) {
+    this.#entries = entries;
+    this.#resolved = resolved;
+    this.#summaries = summaries;
+    this.#texts = entries.map(searchText);
+    this.#substring = new SubstringIndex(this.#texts);
+    [this.#categories, this.#categoryOf] = buildFilter(entries, (entry) => entry.category);
+    [this.#clis, this.#cliOf] = buildFilter(entries, (entry) => entry.cli_name);
+  }
+
+  /**
+   * Builds an index from configs, in order. Each config is validated (so plain objects, as from
+   * JSON, are accepted and defaulted) and copied, so later changes to it do not reach the
+   * index. When two configs define the same tool name the last wins: the earlier entry leaves
+   * its place and a warning is reported.
+   *
+   * @throws {ConfigError} When a config is not valid.
+   * @example
+   * ```ts
+   * import { ToolIndex } from "@climax/tool-index";
+   *
+   * const warnings: string[] = [];
+   * const index = ToolIndex.fromConfigs([
+   *   { name: "a", command: "a", tools: [{ name: "run", description: "Run a" }] },
+   *   { name: "b", command: "b", tools: [{ name: "run", description: "Run b" }] },
+   * ], { onWarning: (message) => warnings.push(message) });
+   * console.log(index.size, index.get("run")?.base_command, warnings.length); // 1 "b" 1
+   * ```
+   */
+  static fromConfigs(
+    configs: Iterable<CLImaxConfig | CLImaxConfigInput>,
+    options: ToolIndexOptions = {},
+  ): ToolIndex {
+    const warn = options.onWarning ?? ((message: string) => console.warn(message));
+    const slots: ({ entry: ToolIndexEntry; resolved: ResolvedTool } | undefined)[] = [];
+    const slotOf = new Map<string, number>();
+    const summaries: CLISummary[] = [];
+    let position = 0;
+    for (const input of configs) {
+      const config: CLImaxConfig = validateConfig(input, {
+        source: `configs[${position++}]`,
+        onWarning: warn,
+      });
+      const tags = deepFreeze(config.tags);
+      summaries.push(Object.freeze({
+        name: config.name,
+        description: config.description,
+        tool_count: config.tools.length,
+        category: config.category,
+        tags,
+      }));
+      const env = deepFreeze(config.env);
+      const globalArgs = deepFreeze(config.global_args);
+      const noConstraints = Object.freeze({});
+      for (const tool of config.tools) {
+        const previous = slotOf.get(tool.name);
+        if (previous !== undefined) {
+          warn(
+            `Duplicate tool name "${tool.name}": the tool from "${config.name}" replaces the one from "${
+              slots[previous]!.entry.cli_name
+            }"`,
+          );
+          slots[previous] = undefined;
+        }
+        slotOf.set(tool.name, slots.length);
+        slots.push({
+          entry: Object.freeze({
+            tool_name: tool.name,
+            description: tool.description,
+            cli_name: config.name,
+            category: config.category,
+            tags,
+            input_schema: deepFreeze(buildInputSchema(tool.args)),
+          }),
+          resolved: Object.freeze({
+            tool: deepFreeze(tool),
+            base_command: config.command,
+            env,
+            working_dir: config.working_dir,
+            global_args: globalArgs,
+            description_override: null,
+            arg_constraints: noConstraints,
+          }),
+        });
+      }
+    }
+    const entries: ToolIndexEntry[] = [];
+    const resolved = new Map<string, ResolvedTool>();
+    for (const slot of slots) {
+      if (slot === undefined) continue;
+      entries.push(slot.entry);
+      resolved.set(slot.entry.tool_name, slot.resolved);
+    }
+    return new ToolIndex(entries, resolved, summaries);
+  }
+
+  /** How many tools the index holds. */
+  get size(): number {
+    return this.#entries.length;
+  }
+
+  /**
+   * A 16-hex-digit hash of everything the index holds. Two indexes built from the same
+   * configs have the same version in any process; any change to what they hold changes it.
+   */
+  get version(): string {
+    if (this.#version === undefined) {
+      const hash = new Hash64();
+      for (const summary of this.#summaries) hash.update(JSON.stringify(summary));
+      for (const entry of this.#entries) {
+        hash.update(JSON.stringify(entry));
+        hash.update(JSON.stringify(this.#resolved.get(entry.tool_name)));
+      }
+      this.#version = hash.digest();
+    }
+    return this.#version;
+  }
+
+  /**
+   * Finds tools: every filter given must match, results come in config load order, at most
+   * `limit` of them. Special characters in `query` are literal text.
+   *
+   * @throws {RangeError} When `limit` is not an integer or a parameter has the wrong type.
+   * @example
+   * ```ts
+   * import { ToolIndex } from "@climax/tool-index";
+   *
+   * const index = ToolIndex.fromConfigs([{
+   *   name: "git-tools",
+   *   command: "git",
+   *   category: "vcs",
+   *   tools: [
+   *     { name: "git_branch", description: "List, create or delete branches" },
+   *     { name: "git_log", description: "Show commits" },
+   *   ],
+   * }]);
+   * index.search({ query: "branch", category: "VCS", limit: 5 }); // [git_branch's entry]
+   * index.search(); // browse: the first 10 tools
+   * ```
+   */
+  search(params: SearchParams = {}): ToolIndexEntry[] {
+    return this.#collect(normalize(params), 0, false).results;
+  }
+
+  /**
+   * Returns the results of `search` in pages of `limit`. `next_cursor` is an opaque URL-safe
+   * string that is valid only for the same parameters and an index of the same `version`, in
+   * any process.
+   *
+   * @throws {InvalidCursorError} When `cursor` was not issued for these parameters by an index
+   * of this version.
+   * @throws {RangeError} When `limit` is not an integer or a parameter has the wrong type.
+   * @example
+   * ```ts
+   * import { ToolIndex } from "@climax/tool-index";
+   *
+   * const tools = Array.from({ length: 25 }, (_, i) => ({ name: `tool_${i}`, description: "A tool" }));
+   * const index = ToolIndex.fromConfigs([{ command: "x", tools }]);
+   * const names: string[] = [];
+   * let cursor: string | null = null;
+   * do {
+   *   const page = index.searchPage({ query: "tool", limit: 10, cursor });
+   *   names.push(...page.results.map((entry) => entry.tool_name));
+   *   cursor = page.next_cursor;
+   * } while (cursor !== null);
+   * console.log(names.length); // 25
+   * ```
+   */
+  searchPage(params: SearchPageParams = {}): SearchPage {
+    const normalized = normalize(params);
+    const key = pageKey(normalized);
+    const cursor = params.cursor;
+    if (cursor !== undefined && cursor !== null && typeof cursor !== "string") {
+      throw new InvalidCursorError("The cursor must be a string");
+    }
+    const offset = cursor ? this.#readCursor(cursor, key) : 0;
+    const { results, more } = this.#collect(normalized, offset, true);
+    return {
+      results,
+      next_cursor: more ? this.#cursor(offset + results.length, key) : null,
+    };
+  }
+
+  /**
+   * One overview per loaded config, in load order: name, description, tool count, category
+   * and tags.
+   *
+   * @example
+   * ```ts
+   * import { ToolIndex } from "@climax/tool-index";
+   *
+   * const index = ToolIndex.fromConfigs([
+   *   { name: "git", command: "git", category: "vcs", tools: [] },
+   *   { name: "jq", command: "jq", tools: [] },
+   * ]);
+   * console.log(index.summary().map((cli) => [cli.name, cli.category])); // [["git", "vcs"], ["jq", null]]
+   * ```
+   */
+  summary(): CLISummary[] {
+    return [...this.#summaries];
+  }
+
+  /**
+   * The tool with exactly this name, with its config's command, environment, working
+   * directory and global arguments; `undefined` when there is none.
+   *
+   * @example
+   * ```ts
+   * import { ToolIndex } from "@climax/tool-index";
+   *
+   * const index = ToolIndex.fromConfigs([{
+   *   command: "git",
+   *   env: { GIT_PAGER: "cat" },
+   *   tools: [{ name: "git_status", description: "Show the working tree status", command: "status" }],
+   * }]);
+   * console.log(index.get("git_status")?.env); // { GIT_PAGER: "cat" }
+   * console.log(index.get("nonexistent_tool")); // undefined
+   * ```
+   */
+  get(toolName: string): ResolvedTool | undefined {
+    return this.#resolved.get(toolName);
+  }
+
+  #collect(
+    params: NormalizedParams,
+    skip: number,
+    wantMore: boolean,
+  ): { results: ToolIndexEntry[]; more: boolean } {
+    const results: ToolIndexEntry[] = [];
+    if (params.limit <= 0) return { results, more: false };
+    const category = this.#filter(this.#categories, params.category);
+    const cli = this.#filter(this.#clis, params.cli);
+    if (category === null || cli === null) return { results, more: false };
+
+    const categoryOf = this.#categoryOf;
+    const cliOf = this.#cliOf;
+    const categoryId = category?.id ?? -1;
+    const cliId = cli?.id ?? -1;
+    const accept = (text: number) =>
+      (categoryId < 0 || categoryOf[text] === categoryId) && (cliId < 0 || cliOf[text] === cliId);
+    const want = params.limit + (wantMore ? 1 : 0);
+    let skipped = 0;
+    const visit = (text: number) => {
+      if (skipped < skip) skipped++;
+      else results.push(this.#entries[text]);
+      return results.length < want;
+    };
+
+    let driver: Int32Array | undefined = category?.positions;
+    if (cli && (driver === undefined || cli.positions.length < driver.length)) {
+      driver = cli.positions;
+    }
+    const needle = params.needle;
+    if (needle !== "" && !needle.includes(FIELD_SEPARATOR)) {
+      this.#substring.scan(needle, accept, visit, driver);
+    } else {
+      // No query, or one holding the field separator, which only a per-field check answers.
+      const matches = needle === ""
+        ? () => true
+        : (text: number) => fieldsInclude(this.#entries[text], needle);
+      const count = driver?.length ?? this.#entries.length;
+      for (let i = 0; i < count; i++) {
+        const text = driver ? driver[i] : i;
+        if (accept(text) && matches(text) && !visit(text)) break;
+      }
+    }
+    const more = wantMore && results.length > params.limit;
+    if (more) results.length = params.limit;
+    return { results, more };
+  }
+
+  /** undefined: no filter; null: a filter that nothing matches. */
+  #filter(filters: ReadonlyMap<string, Filter>, value: string): Filter | null | undefined {
+    if (value === "") return undefined;
+    return filters.get(value) ?? null;
+  }
+
+  #cursor(offset: number, key: string): string {
+    return `${offset.toString(36)}.${
+      new Hash64().update(this.version).update(key).update(String(offset)).digest()
+    }`;
+  }
+
+  #readCursor(cursor: string, key: string): number {
+    const match = /^([0-9a-z]{1,10})\.([0-9a-f]{16})$/.exec(cursor);
+    if (match !== null) {
+      const offset = parseInt(match[1], 36);
+      if (this.#cursor(offset, key) === cursor) return offset;
+    }
+    throw new InvalidCursorError(
+      "The cursor was not issued for these search parameters by this version of the index",
+    );
+  }
+}
+
+function normalize(params: SearchParams): NormalizedParams {
+  if (params === null || typeof params !== "object") {
+    throw new RangeError("Search parameters must be an object");
+  }
+  const limit = params.limit ?? DEFAULT_LIMIT;
+  if (typeof limit !== "number" || !Number.isInteger(limit)) {
+    throw new RangeError(`The limit must be an integer, got ${String(limit)}`);
+  }
+  const mode = params.mode ?? "substring";
+  if (mode === "ranked") throw new RangeError("Ranked search mode is not available yet");
+  if (mode !== "substring") {
+    throw new RangeError(`The mode must be "substring" or "ranked", got ${String(mode)}`);
+  }
+  return {
+    needle: lowerText(params.query, "query"),
+    category: lowerText(params.category, "category"),
+    cli: lowerText(params.cli, "cli"),
+    limit,
+  };
+}
+
+function lowerText(value: unknown, name: string): string {
+  if (value === undefined || value === null) return "";
+  if (typeof value !== "string") {
+    throw new RangeError(`The ${name} must be a string or null, got ${typeof value}`);
+  }
+  return value.toLowerCase();
+}
+
+function pageKey(params: NormalizedParams): string {
+  return JSON.stringify(["substring", params.needle, params.category, params.cli, params.limit]);
+}
+
+/** The searched fields of an entry, each lowercased, in one string. */
+function searchText(entry: ToolIndexEntry): string {
+  return searchFields(entry).map((field) => field.toLowerCase()).join(FIELD_SEPARATOR);
+}
+
+function searchFields(entry: ToolIndexEntry): string[] {
+  const fields = [entry.tool_name, entry.description, entry.cli_name];
+  if (entry.category) fields.push(entry.category);
+  fields.push(...entry.tags);
+  return fields;
+}
+
+function fieldsInclude(entry: ToolIndexEntry, needle: string): boolean {
+  return searchFields(entry).some((field) => field.toLowerCase().includes(needle));
+}
+
+function buildFilter(
+  entries: readonly ToolIndexEntry[],
+  valueOf: (entry: ToolIndexEntry) => string | null,
+): [Map<string, Filter>, Int32Array] {
+  const lists = new Map<string, number[]>();
+  const idOf = new Int32Array(entries.length).fill(-1);
+  const ids = new Map<string, number>();
+  entries.forEach((entry, position) => {
+    const value = valueOf(entry);
+    if (!value) return;
+    const key = value.toLowerCase();
+    let id = ids.get(key);
+    if (id === undefined) {
+      id = ids.size;
+      ids.set(key, id);
+      lists.set(key, []);
+    }
+    idOf[position] = id;
+    lists.get(key)!.push(position);
+  });
+  const filters = new Map<string, Filter>();
+  for (const [key, positions] of lists) {
+    filters.set(key, { id: ids.get(key)!, positions: Int32Array.from(positions) });
+  }
+  return [filters, idOf];
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    for (const item of Object.values(value)) deepFreeze(item);
+    Object.freeze(value);
+  }
+  return value;
+}

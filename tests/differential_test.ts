@@ -1,0 +1,99 @@
+// search() in substring mode must answer exactly what the contract's plain linear scan answers.
+import assert from "node:assert/strict";
+import {
+  type CLImaxConfig,
+  type CLImaxConfigInput,
+  type SearchParams,
+  ToolIndex,
+  validateConfig,
+} from "../mod.ts";
+import { generateConfigs, generateQueries, Random } from "./_corpus.ts";
+
+interface Row {
+  name: string;
+  fields: string[];
+  category: string | null;
+  cli: string;
+}
+
+/** The tools in load order, a later duplicate replacing the earlier one at the end. */
+function referenceRows(configs: readonly CLImaxConfig[]): Row[] {
+  const rows = new Map<string, Row>();
+  for (const config of configs) {
+    for (const tool of config.tools) {
+      rows.delete(tool.name);
+      rows.set(tool.name, {
+        name: tool.name,
+        fields: [tool.name, tool.description, config.name, config.category ?? "", ...config.tags],
+        category: config.category,
+        cli: config.name,
+      });
+    }
+  }
+  return [...rows.values()];
+}
+
+/** The seed contract, written as plainly as possible. */
+function referenceSearch(rows: readonly Row[], params: SearchParams): string[] {
+  const limit = params.limit ?? 10;
+  if (limit <= 0) return [];
+  const query = params.query ? params.query.toLowerCase() : null;
+  const category = params.category ? params.category.toLowerCase() : null;
+  const cli = params.cli ? params.cli.toLowerCase() : null;
+  const out: string[] = [];
+  for (const row of rows) {
+    if (query !== null && !row.fields.some((field) => field.toLowerCase().includes(query))) {
+      continue;
+    }
+    if (category !== null && (row.category === null || row.category.toLowerCase() !== category)) {
+      continue;
+    }
+    if (cli !== null && row.cli.toLowerCase() !== cli) continue;
+    out.push(row.name);
+    if (out.length === limit) break;
+  }
+  return out;
+}
+
+function check(inputs: CLImaxConfigInput[], queryCount: number, seed: number) {
+  const configs = inputs.map((input) => validateConfig(input));
+  const index = ToolIndex.fromConfigs(configs, { onWarning: () => {} });
+  const queries = generateQueries(inputs, queryCount, seed);
+  const rows = referenceRows(configs);
+  let nonEmpty = 0;
+  for (const params of queries) {
+    const expected = referenceSearch(rows, params);
+    const actual = index.search(params).map((entry) => entry.tool_name);
+    assert.deepEqual(actual, expected, JSON.stringify(params));
+    if (expected.length > 0) nonEmpty++;
+  }
+  // The comparison means little unless many queries find something and many do not.
+  assert.ok(nonEmpty > queryCount * 0.3, `only ${nonEmpty} queries found anything`);
+  assert.ok(nonEmpty < queryCount * 0.95, `${nonEmpty} of ${queryCount} queries found something`);
+}
+
+Deno.test("search() equals a reference linear scan on 3,000 tools and 3,000 random queries", () => {
+  check(generateConfigs(3000, 11), 3000, 12);
+});
+
+Deno.test("search() equals a reference linear scan on small corpora with many duplicates", () => {
+  for (let seed = 1; seed <= 20; seed++) {
+    const configs = generateConfigs(60, seed, 5);
+    const random = new Random(seed);
+    const seen: string[] = [];
+    for (const config of configs) {
+      for (const tool of config.tools) {
+        if (seen.length > 0 && random.chance(0.25)) tool.name = random.pick(seen);
+        seen.push(tool.name);
+      }
+    }
+    check(configs, 200, seed + 100);
+  }
+});
+
+Deno.test("the corpus has the duplicates and null categories the comparison needs", () => {
+  const configs = generateConfigs(3000, 11);
+  const names = configs.flatMap((config) => config.tools.map((tool) => tool.name));
+  assert.ok(new Set(names).size < names.length, "no duplicate tool names");
+  assert.ok(configs.some((config) => config.category === null), "no config without category");
+});

@@ -1,0 +1,36 @@
+import assert from "node:assert/strict";
+
+const fixture = new URL("./fixtures/no_permissions.ts", import.meta.url).pathname;
+
+async function run(...args: string[]) {
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--no-prompt", "--quiet", ...args],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  return {
+    code: output.code,
+    stdout: new TextDecoder().decode(output.stdout),
+    stderr: new TextDecoder().decode(output.stderr),
+  };
+}
+
+Deno.test("parsing, indexing and searching need no Deno permission", async () => {
+  const { code, stdout, stderr } = await run(fixture);
+  assert.equal(code, 0, stderr);
+  const result = JSON.parse(stdout);
+  assert.deepEqual(result.names, ["git_status"]);
+  assert.deepEqual(result.warnings, ['git.yaml:5:1: tag: Unknown key "tag"; did you mean "tags"?']);
+  assert.equal(result.next, 1);
+  assert.match(result.version, /^[0-9a-f]{16}$/);
+  assert.equal(result.get, "git");
+});
+
+Deno.test("loading a bundled config needs --allow-read and nothing else", async () => {
+  const denied = await run(fixture, "load");
+  assert.notEqual(denied.code, 0);
+  assert.match(denied.stderr, /NotCapable|read access/);
+  const { code, stdout, stderr } = await run("--allow-read", fixture, "load");
+  assert.equal(code, 0, stderr);
+  assert.deepEqual(JSON.parse(stdout).clis, ["git", "docker"]);
+});
