@@ -13,6 +13,7 @@ import {
   type ToolIndexEntry,
   validateConfig,
 } from "./models.ts";
+import { deepFreeze } from "./_freeze.ts";
 import { Hash64 } from "./_hash.ts";
 import { FIELD_SEPARATOR, SubstringIndex } from "./search/_substring.ts";
 
@@ -490,12 +491,4 @@ function buildFilter(
     filters.set(key, { id: ids.get(key)!, positions: Int32Array.from(positions) });
   }
   return [filters, idOf];
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
-    for (const item of Object.values(value)) deepFreeze(item);
-    Object.freeze(value);
-  }
-  return value;
 }

@@ -26,26 +26,56 @@ export class SubstringIndex {
     for (const text of texts) chars += text.length;
     // About one bucket per four distinct n-grams expected, within 2^10..2^21.
     const buckets = 1 << Math.min(21, Math.max(10, Math.ceil(Math.log2(chars / 4 + 1))));
-    this.#mask = buckets - 1;
+    const mask = buckets - 1;
+    this.#mask = mask;
+
+    // One pass hashes each text's n-grams and records its distinct buckets, text after text;
+    // the posting lists are then filled from that record without hashing again.
     const counts = new Uint32Array(buckets + 1);
     const lastText = new Int32Array(buckets).fill(-1);
-    this.#eachBucket((bucket, text) => {
-      if (lastText[bucket] !== text) {
-        lastText[bucket] = text;
-        counts[bucket + 1]++;
+    let record = new Int32Array(Math.max(1024, chars));
+    let recorded = 0;
+    const ends = new Uint32Array(texts.length);
+    for (let t = 0; t < texts.length; t++) {
+      const text = texts[t];
+      // Each character adds at most two n-grams.
+      if (recorded + 2 * text.length > record.length) {
+        const grown = new Int32Array(Math.max(record.length * 2, recorded + 2 * text.length));
+        grown.set(record.subarray(0, recorded));
+        record = grown;
       }
-    });
+      let a = SEPARATOR_CODE;
+      let b = SEPARATOR_CODE;
+      for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c !== SEPARATOR_CODE) {
+          let bucket = charBucket(c) & mask;
+          if (lastText[bucket] !== t) {
+            lastText[bucket] = t;
+            counts[bucket + 1]++;
+            record[recorded++] = bucket;
+          }
+          if (a !== SEPARATOR_CODE && b !== SEPARATOR_CODE) {
+            bucket = trigramBucket(a, b, c) & mask;
+            if (lastText[bucket] !== t) {
+              lastText[bucket] = t;
+              counts[bucket + 1]++;
+              record[recorded++] = bucket;
+            }
+          }
+        }
+        a = b;
+        b = c;
+      }
+      ends[t] = recorded;
+    }
     for (let i = 1; i <= buckets; i++) counts[i] += counts[i - 1];
-    this.#offsets = counts;
-    const postings = new Int32Array(counts[buckets]);
+    const postings = new Int32Array(recorded);
     const cursor = counts.slice(0, buckets);
-    lastText.fill(-1);
-    this.#eachBucket((bucket, text) => {
-      if (lastText[bucket] !== text) {
-        lastText[bucket] = text;
-        postings[cursor[bucket]++] = text;
-      }
-    });
+    for (let t = 0, r = 0; t < texts.length; t++) {
+      for (const end = ends[t]; r < end; r++) postings[cursor[record[r]]++] = t;
+    }
+    this.#offsets = counts;
     this.#postings = postings;
   }
 
@@ -110,25 +140,6 @@ export class SubstringIndex {
       }
     }
     return best;
-  }
-
-  #eachBucket(visit: (bucket: number, text: number) => void): void {
-    const mask = this.#mask;
-    const texts = this.#texts;
-    for (let t = 0; t < texts.length; t++) {
-      const text = texts[t];
-      let a = SEPARATOR_CODE;
-      let b = SEPARATOR_CODE;
-      for (let i = 0; i < text.length; i++) {
-        const c = text.charCodeAt(i);
-        if (c !== SEPARATOR_CODE) {
-          visit(charBucket(c) & mask, t);
-          if (a !== SEPARATOR_CODE && b !== SEPARATOR_CODE) visit(trigramBucket(a, b, c) & mask, t);
-        }
-        a = b;
-        b = c;
-      }
-    }
   }
 }
 
