@@ -6,6 +6,7 @@ import { ToolIndex } from "../mod.ts";
 import { generateConfigs, queriesOfShape, type QueryShape } from "../tests/_corpus.ts";
 import type { CLImaxConfigInput, SearchParams } from "../mod.ts";
 import { NaiveIndex } from "./_naive.ts";
+import { deepFreeze } from "../src/_freeze.ts";
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error("Run with --v8-flags=--expose-gc to measure the heap");
@@ -76,6 +77,7 @@ console.log(
 );
 console.log("|---:|---|---:|---:|---:|---:|---:|");
 const builds: string[] = [];
+let largest: { index: ToolIndex; configs: CLImaxConfigInput[] } | undefined;
 for (const size of SIZES) {
   const configs: CLImaxConfigInput[] = generateConfigs(size);
   const runs = size >= 100_000 ? 3 : 7;
@@ -91,6 +93,7 @@ for (const size of SIZES) {
       (ours.heap / naive.heap).toFixed(2)
     } |`,
   );
+  largest = { index: ours.value, configs };
   for (const shape of SHAPES) {
     const queries = queriesOfShape(configs, shape, QUERIES);
     const a = measureQueries(naive.value, queries);
@@ -108,3 +111,29 @@ console.log(
 );
 console.log("|---:|---:|---:|---:|---:|---:|---:|");
 for (const row of builds) console.log(row);
+
+// Immutability: freezing everything once at build time, against copying what each search
+// returns (the alternative that leaves the index's own objects unfrozen).
+if (largest) {
+  const { index, configs } = largest;
+  const entries = index.search({ limit: index.size });
+  const graph = structuredClone([entries, entries.map((entry) => index.get(entry.tool_name))]);
+  const t0 = performance.now();
+  deepFreeze(graph);
+  const freezeMs = performance.now() - t0;
+  const queries = queriesOfShape(configs, "hit", QUERIES);
+  const plain = measureQueries(index, queries);
+  const copying = measureQueries({ search: (q) => structuredClone(index.search(q)) }, queries);
+  const jsonCopying = measureQueries({
+    search: (q) => JSON.parse(JSON.stringify(index.search(q))),
+  }, queries);
+  console.log(`\n## Immutability at ${index.size.toLocaleString("en")} tools\n`);
+  console.log("| approach | cost |");
+  console.log("|---|---:|");
+  console.log(
+    `| deep-freeze every entry and resolved tool, once at build | ${freezeMs.toFixed(0)} ms |`,
+  );
+  console.log(`| search, frozen results returned as they are (p50) | ${us(plain.p50)} µs |`);
+  console.log(`| search + structuredClone of the results (p50) | ${us(copying.p50)} µs |`);
+  console.log(`| search + JSON copy of the results (p50) | ${us(jsonCopying.p50)} µs |`);
+}

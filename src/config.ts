@@ -111,6 +111,17 @@ export async function loadConfig(
   return parseConfig(text, { ...options, source });
 }
 
+function filePathOf(url: URL): string {
+  try {
+    return decodeURIComponent(url.pathname);
+  } catch {
+    throw new ConfigError(url.href, [{
+      path: "",
+      message: "The file: URL has malformed percent-escapes",
+    }]);
+  }
+}
+
 function isBundledName(name: string): boolean {
   return !name.includes("/") && !name.includes("\\") && !/\.ya?ml$/i.test(name);
 }
@@ -125,7 +136,7 @@ function resolveTarget(
         message: `Only file: URLs can be loaded, got a ${nameOrPath.protocol} URL`,
       }]);
     }
-    return { target: nameOrPath, source: decodeURIComponent(nameOrPath.pathname), bundled: false };
+    return { target: nameOrPath, source: filePathOf(nameOrPath), bundled: false };
   }
   if (typeof nameOrPath !== "string" || nameOrPath === "") {
     throw new ConfigError(String(nameOrPath), [{

@@ -37,7 +37,7 @@ function only(error: ConfigError): ConfigIssue {
 
 const quiet = { onWarning: () => {} };
 
-Deno.test("parseConfig() reads category and tags (user story 1, scenario 1)", () => {
+Deno.test("parseConfig() reads category and tags (story 1, scenario 1; FR-001, FR-002)", () => {
   const config = parseConfig(
     "name: git-tools\ncommand: git\ncategory: vcs\ntags: [version-control, commits]\ntools: []\n",
   );
@@ -45,13 +45,13 @@ Deno.test("parseConfig() reads category and tags (user story 1, scenario 1)", ()
   assert.deepEqual(config.tags, ["version-control", "commits"]);
 });
 
-Deno.test("parseConfig() defaults category to null and tags to [] (user story 1, scenario 2)", () => {
+Deno.test("parseConfig() defaults category to null and tags to [] (story 1, scenario 2; FR-003, SC-001)", () => {
   const config = parseConfig("command: git\ntools: []\n");
   assert.equal(config.category, null);
   assert.deepEqual(config.tags, []);
 });
 
-Deno.test("parseConfig() accepts a category without tags (user story 1, scenario 3)", () => {
+Deno.test("parseConfig() accepts a category without tags (story 1, scenario 3; FR-003)", () => {
   const config = parseConfig("command: git\ncategory: vcs\ntools: []\n");
   assert.equal(config.category, "vcs");
   assert.deepEqual(config.tags, []);
@@ -545,6 +545,12 @@ Deno.test("loadConfig() refuses missing files, directories, large files and non-
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test("loadConfig() reports a file URL with malformed escapes as a ConfigError", async () => {
+  const error = await configErrorAsync(() => loadConfig(new URL("file:///no/such/%E0%A4%A.yaml")));
+  assert.equal(error.source, "file:///no/such/%E0%A4%A.yaml");
+  assert.equal(only(error).message, "The file: URL has malformed percent-escapes");
 });
 
 Deno.test("loadConfig() refuses URLs that are not file: URLs", async () => {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 
-Deno.test("the library depends on zod and yaml only", async () => {
+Deno.test("the library depends on zod and yaml only (FR-015)", async () => {
   const output = await new Deno.Command(Deno.execPath(), {
     args: ["info", "--json", new URL("../mod.ts", import.meta.url).href],
     stdout: "piped",

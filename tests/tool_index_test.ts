@@ -14,7 +14,7 @@ const index = ToolIndex.fromConfigs([gitConfig, dockerConfig, obsidianConfig, bu
 const names = (entries: ToolIndexEntry[]) => entries.map((entry) => entry.tool_name);
 const all = { limit: 1000 };
 
-Deno.test("search() finds tools by name, description or tags with full schemas (story 2, scenario 1)", () => {
+Deno.test("search() finds tools by name, description or tags with full schemas (story 2, scenario 1; FR-004, FR-006, FR-007)", () => {
   const results = index.search({ query: "commit", limit: 100 });
   // git_commit by name, git_diff by description ("between commits"), every git tool by the
   // "commits" tag, docker_commit by name.
@@ -53,7 +53,7 @@ Deno.test("search() is case-insensitive (story 2, scenario 3)", () => {
   assert.ok(index.search({ query: "COMMIT" }).length > 0);
 });
 
-Deno.test("search() filters by exact category (story 2, scenario 4)", () => {
+Deno.test("search() filters by exact category (story 2, scenario 4; FR-007)", () => {
   const results = index.search({ category: "vcs", ...all });
   assert.deepEqual(names(results), gitConfig.tools.map((tool) => tool.name));
   assert.deepEqual(names(index.search({ category: "VCS", ...all })), names(results));
@@ -61,14 +61,14 @@ Deno.test("search() filters by exact category (story 2, scenario 4)", () => {
   assert.deepEqual(index.search({ category: "vcs " }), []);
 });
 
-Deno.test("search() filters by exact CLI name (story 2, scenario 5)", () => {
+Deno.test("search() filters by exact CLI name (story 2, scenario 5; FR-007)", () => {
   const results = index.search({ cli: "git-tools", ...all });
   assert.deepEqual(names(results), gitConfig.tools.map((tool) => tool.name));
   assert.deepEqual(names(index.search({ cli: "GIT-TOOLS", ...all })), names(results));
   assert.deepEqual(index.search({ cli: "git" }), []);
 });
 
-Deno.test("search() combines filters with AND (story 2, scenario 6)", () => {
+Deno.test("search() combines filters with AND (story 2, scenario 6; FR-008)", () => {
   assert.deepEqual(names(index.search({ query: "branch", category: "vcs" })), ["git_branch"]);
   assert.deepEqual(index.search({ query: "branch", category: "containers" }), []);
   assert.deepEqual(names(index.search({ query: "commit", cli: "docker-tools" })), [
@@ -191,7 +191,7 @@ Deno.test("search() finds one- and two-character queries and non-ASCII text", ()
   assert.deepEqual(names(text.search({ query: "no" })), ["plain"]);
 });
 
-Deno.test("summary() lists every CLI with its tool count (story 3, scenario 1)", () => {
+Deno.test("summary() lists every CLI with its tool count (story 3, scenario 1; FR-010)", () => {
   const three = ToolIndex.fromConfigs([gitConfig, dockerConfig, obsidianConfig]);
   assert.deepEqual(three.summary(), [
     {
@@ -224,7 +224,7 @@ Deno.test("summary() shows null category and [] tags when unset (story 3, scenar
   assert.deepEqual(obsidian.tags, []);
 });
 
-Deno.test("get() returns the resolved tool with its config's details (story 4, scenario 1)", () => {
+Deno.test("get() returns the resolved tool with its config's details (story 4, scenario 1; FR-011)", () => {
   assert.deepEqual(index.get("git_status"), {
     tool: gitConfig.tools[0],
     base_command: "git",
@@ -241,14 +241,14 @@ Deno.test("get() carries the config's global args", () => {
   assert.deepEqual(index.get("docker_ps")?.global_args, []);
 });
 
-Deno.test("get() returns undefined for an unknown name (story 4, scenario 2)", () => {
+Deno.test("get() returns undefined for an unknown name (story 4, scenario 2; FR-011)", () => {
   assert.equal(index.get("nonexistent_tool"), undefined);
   assert.equal(index.get("GIT_STATUS"), undefined);
   assert.equal(index.get(""), undefined);
   assert.equal(index.get("__proto__"), undefined);
 });
 
-Deno.test("entries hold the input schema buildInputSchema makes (FR-005, SC-005)", () => {
+Deno.test("entries hold the input schema buildInputSchema makes (FR-005, FR-012, SC-005)", () => {
   const log = index.search({ query: "git_log" })[0];
   assert.deepEqual(log, {
     tool_name: "git_log",
