@@ -54,8 +54,16 @@ export {
   validateToolDef,
   validateToolIndexEntry,
 } from "./src/models.ts";
-export { loadConfig, type LoadConfigOptions, MAX_CONFIG_SIZE, parseConfig } from "./src/config.ts";
+export {
+  loadConfig,
+  loadConfigDir,
+  type LoadConfigDirOptions,
+  type LoadConfigOptions,
+  MAX_CONFIG_SIZE,
+  parseConfig,
+} from "./src/config.ts";
 export { buildInputSchema } from "./src/input_schema.ts";
+export { configJsonSchema } from "./src/json_schema.ts";
 export {
   type SearchMode,
   type SearchPage,

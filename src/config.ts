@@ -23,6 +23,16 @@ export interface LoadConfigOptions {
   onWarning?: ValidateOptions["onWarning"];
 }
 
+/** Options of `loadConfigDir`. */
+export interface LoadConfigDirOptions extends LoadConfigOptions {
+  /**
+   * Receives the error of each file that is not a valid config, and the loading goes on
+   * without that file. Without it, the first such error (in file name order) is thrown once
+   * every file has been read.
+   */
+  onError?: (error: ConfigError) => void;
+}
+
 const BUNDLED_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 
 /**
@@ -120,6 +130,73 @@ function filePathOf(url: URL): string {
       message: "The file: URL has malformed percent-escapes",
     }]);
   }
+}
+
+/**
+ * Loads every `*.yaml` and `*.yml` file of a directory (not its subdirectories), in file name
+ * order, so that two processes reading the same directory build the same index. Needs
+ * `--allow-read`.
+ *
+ * @throws {ConfigError} When the directory cannot be read, or, without `onError`, when a file
+ * is not a valid config.
+ * @example
+ * ```ts ignore
+ * import { loadConfigDir, ToolIndex } from "@climax/tool-index";
+ *
+ * const skipped: string[] = [];
+ * const configs = await loadConfigDir("./configs", { onError: (error) => skipped.push(error.message) });
+ * const index = ToolIndex.fromConfigs(configs);
+ * ```
+ */
+export async function loadConfigDir(
+  dir: string | URL,
+  options: LoadConfigDirOptions = {},
+): Promise<CLImaxConfig[]> {
+  const base = dir instanceof URL ? dir : toFileUrl(dir);
+  const folder = base.href.endsWith("/") ? base : new URL(`${base.href}/`);
+  const source = dir instanceof URL ? filePathOf(dir) : dir;
+  const names: string[] = [];
+  try {
+    for await (const entry of Deno.readDir(folder)) {
+      if (entry.isFile && /\.ya?ml$/i.test(entry.name)) names.push(entry.name);
+    }
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) fail(source, "Directory not found");
+    if (error instanceof Deno.errors.NotADirectory) fail(source, "Not a directory");
+    if (error instanceof Deno.errors.PermissionDenied) {
+      fail(source, "The directory cannot be read: permission denied");
+    }
+    throw error;
+  }
+  names.sort();
+  const configs: CLImaxConfig[] = [];
+  let firstError: ConfigError | undefined;
+  for (const name of names) {
+    try {
+      const { strict, onWarning } = options;
+      const text = await readText(
+        new URL(encodeURIComponent(name), folder),
+        join(source, name),
+        false,
+      );
+      configs.push(parseConfig(text, { strict, onWarning, source: join(source, name) }));
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      if (options.onError) options.onError(error);
+      else firstError ??= error;
+    }
+  }
+  if (firstError) throw firstError;
+  return configs;
+}
+
+function toFileUrl(path: string): URL {
+  const absolute = path.startsWith("/") ? path : `${Deno.cwd()}/${path}`;
+  return new URL(`file://${absolute.split("/").map(encodeURIComponent).join("/")}`);
+}
+
+function join(dir: string, name: string): string {
+  return dir.endsWith("/") ? `${dir}${name}` : `${dir}/${name}`;
 }
 
 function isBundledName(name: string): boolean {

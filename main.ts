@@ -1,0 +1,38 @@
+/**
+ * The tool-index service: builds the index once at cold start from the bundled `configs/` (or
+ * the directory named by `CONFIG_DIR`) and answers search, summary and get over HTTP.
+ *
+ * Run it with `deno task start`, `deno serve main.ts`, or on Deno Deploy, unchanged: the
+ * default export is an object with `fetch`.
+ *
+ * @module
+ */
+import { ConfigError, loadConfigDir, ToolIndex } from "./mod.ts";
+import { createApp } from "./src/http/app.ts";
+import { SettingsError, settingsFromEnv } from "./src/http/settings.ts";
+
+async function start(): Promise<{ fetch: (request: Request) => Response | Promise<Response> }> {
+  const settings = settingsFromEnv((name) => Deno.env.get(name));
+  const dir = settings.configDir ?? new URL("./configs/", import.meta.url);
+  const configs = await loadConfigDir(dir);
+  if (configs.length === 0) {
+    throw new ConfigError(String(settings.configDir ?? "configs/"), [{
+      path: "",
+      message: "No config files (*.yaml, *.yml) in this directory",
+    }]);
+  }
+  const index = ToolIndex.fromConfigs(configs);
+  return createApp(index, settings);
+}
+
+let app: Awaited<ReturnType<typeof start>>;
+try {
+  app = await start();
+} catch (error) {
+  if (!(error instanceof ConfigError || error instanceof SettingsError)) throw error;
+  // A config that does not load stops the start: no half-built index is ever served.
+  console.error(`tool-index cannot start:\n${error.message}`);
+  Deno.exit(1);
+}
+
+export default { fetch: app.fetch };

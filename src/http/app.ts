@@ -1,0 +1,293 @@
+// The HTTP face of a ToolIndex. Handlers only translate between HTTP and the library; every
+// cross-cutting concern is a middleware of its own, most of them Hono's.
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import type { Context, MiddlewareHandler } from "hono";
+import { bearerAuth } from "hono/bearer-auth";
+import { compress } from "hono/compress";
+import { cors } from "hono/cors";
+import { etag } from "hono/etag";
+import { HTTPException } from "hono/http-exception";
+import { logger } from "hono/logger";
+import { secureHeaders } from "hono/secure-headers";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { InvalidCursorError } from "../errors.ts";
+import type { ResolvedTool } from "../models.ts";
+import { configJsonSchema } from "../json_schema.ts";
+import type { ToolIndex } from "../tool_index.ts";
+import { brotli } from "./brotli.ts";
+import { invalidParams, problem, ProblemError, problemResponse } from "./problem.ts";
+import {
+  describeQueryIssues,
+  healthSchema,
+  MAX_LIMIT,
+  MAX_QUERY_LENGTH,
+  problemSchema,
+  resolvedToolResponseSchema,
+  searchQuerySchema,
+  searchResponseSchema,
+  summaryQuerySchema,
+  summaryResponseSchema,
+  toolParamsSchema,
+} from "./schemas.ts";
+import type { ServiceSettings } from "./settings.ts";
+
+/** What replaces each `env` value in `/tools/{name}` unless the operator exposes them. */
+export const ENV_MASK = "********";
+
+/** The routes, for `GET /` and for telling 405 from 404. */
+const ROUTES: Record<string, string> = {
+  search: "/search",
+  summary: "/summary",
+  tool: "/tools/{tool_name}",
+  healthz: "/healthz",
+  openapi: "/openapi.json",
+  config_schema: "/schema/config.json",
+};
+const KNOWN_PATH =
+  /^\/(?:|search|summary|healthz|openapi\.json|schema\/config\.json|tools\/[^/]+)$/;
+
+const problems = {
+  400: {
+    description: "A parameter is invalid",
+    content: { "application/problem+json": { schema: problemSchema } },
+  },
+  401: {
+    description: "Missing or wrong bearer token",
+    content: { "application/problem+json": { schema: problemSchema } },
+  },
+};
+
+const searchRoute = createRoute({
+  method: "get",
+  path: "/search",
+  summary: "Search tools",
+  description: "Tools matching every given filter, in config load order, in pages of `limit`.",
+  request: { query: searchQuerySchema },
+  responses: {
+    200: {
+      description: "One page of results",
+      content: { "application/json": { schema: searchResponseSchema } },
+    },
+    ...problems,
+  },
+});
+
+const summaryRoute = createRoute({
+  method: "get",
+  path: "/summary",
+  summary: "Summarise the CLIs",
+  description: "One overview per loaded config: name, description, tool count, category, tags.",
+  request: { query: summaryQuerySchema },
+  responses: {
+    200: {
+      description: "The CLIs",
+      content: { "application/json": { schema: summaryResponseSchema } },
+    },
+    ...problems,
+  },
+});
+
+const toolRoute = createRoute({
+  method: "get",
+  path: "/tools/{tool_name}",
+  summary: "Get one tool",
+  description: "The tool's full definition with its CLI's command; env values are masked.",
+  request: { params: toolParamsSchema },
+  responses: {
+    200: {
+      description: "The tool",
+      content: { "application/json": { schema: resolvedToolResponseSchema } },
+    },
+    404: {
+      description: "No tool has this name",
+      content: { "application/problem+json": { schema: problemSchema } },
+    },
+    ...problems,
+  },
+});
+
+const healthRoute = createRoute({
+  method: "get",
+  path: "/healthz",
+  summary: "Health check",
+  description: "Always open, even when a bearer token protects the other routes.",
+  responses: {
+    200: {
+      description: "The service is up",
+      content: { "application/json": { schema: healthSchema } },
+    },
+  },
+});
+
+/** Builds the Hono app that serves `index` with `settings`. */
+export function createApp(index: ToolIndex, settings: ServiceSettings): OpenAPIHono {
+  const app = new OpenAPIHono({
+    defaultHook: (result, c) => {
+      if (result.success) return;
+      const input = result.target === "query" ? c.req.queries() : {};
+      const flat = Object.fromEntries(
+        Object.entries(input).map((
+          [key, values],
+        ) => [key, values.length === 1 ? values[0] : values]),
+      );
+      const known = result.target === "query"
+        ? Object.keys(c.req.path === "/search" ? searchQuerySchema.shape : summaryQuerySchema.shape)
+        : [];
+      return problemResponse(invalidParams(describeQueryIssues(result.error.issues, flat, known)));
+    },
+  });
+
+  if (settings.logRequests) app.use(requestLog());
+  app.use(secureHeaders());
+  app.use(cors({ origin: settings.corsOrigin, allowMethods: ["GET", "HEAD", "OPTIONS"] }));
+  if (settings.authToken !== null) {
+    const auth = bearerAuth({ token: settings.authToken });
+    app.use((c, next) => c.req.path === "/healthz" ? next() : auth(c, next));
+  }
+  app.use(compress());
+  app.use(brotli());
+  app.use(etag());
+  app.use(versionHeaders(index, settings));
+
+  app.openapi(searchRoute, (c) => {
+    const { cursor, ...params } = c.req.valid("query");
+    if (params.mode === "ranked") {
+      throw new ProblemError(
+        invalidParams([{
+          name: "mode",
+          reason: "ranked search is not available yet; use substring",
+        }]),
+      );
+    }
+    try {
+      const page = index.searchPage({ ...params, cursor });
+      return c.json({ mode: "search" as const, ...page }, 200);
+    } catch (error) {
+      if (error instanceof InvalidCursorError) {
+        throw new ProblemError(invalidParams([{ name: "cursor", reason: error.message }]));
+      }
+      throw error;
+    }
+  });
+
+  app.openapi(summaryRoute, (c) => {
+    const { limit } = c.req.valid("query");
+    const summary = index.summary();
+    return c.json({
+      mode: "summary" as const,
+      summary: limit === undefined ? summary : summary.slice(0, limit),
+    }, 200);
+  });
+
+  app.openapi(toolRoute, (c) => {
+    const name = c.req.valid("param").tool_name;
+    const resolved = index.get(name);
+    if (resolved === undefined) {
+      throw new ProblemError(problem(404, `No tool is named ${JSON.stringify(name)}`));
+    }
+    return c.json(settings.exposeEnv ? resolved : maskEnv(resolved), 200);
+  });
+
+  app.openapi(healthRoute, (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json({
+      status: "ok" as const,
+      tools: index.size,
+      clis: index.summary().length,
+      version: index.version,
+    }, 200);
+  });
+
+  // Generated once, from the routes registered above, so a schema the generator cannot
+  // describe stops the start instead of failing each request.
+  const openapi = app.getOpenAPI31Document({
+    openapi: "3.1.0",
+    info: {
+      title: "tool-index",
+      version: index.version,
+      description:
+        `Progressive discovery of MCP tools: search the catalogue, then fetch one tool. limit is 0 to ${MAX_LIMIT}; query is at most ${MAX_QUERY_LENGTH} characters.`,
+    },
+  });
+  app.get("/openapi.json", (c) => c.json(openapi));
+
+  const schema = configJsonSchema();
+  app.get("/schema/config.json", (c) => c.json(schema));
+
+  app.get("/", (c) =>
+    c.json({
+      name: "tool-index",
+      description:
+        "Progressive discovery of MCP tools defined by CLImax configs: search, then get one tool.",
+      version: index.version,
+      tools: index.size,
+      clis: index.summary().length,
+      links: ROUTES,
+    }));
+
+  app.notFound((c) =>
+    KNOWN_PATH.test(c.req.path)
+      ? problemResponse(problem(405, `${c.req.method} is not allowed on ${c.req.path}`), {
+        Allow: "GET, HEAD",
+      })
+      : problemResponse(problem(404, `Nothing is at ${c.req.path}; see / for the routes`))
+  );
+
+  app.onError((error, c) => onError(error, c));
+  return app;
+}
+
+function onError(error: Error, c: Context): Response {
+  if (error instanceof ProblemError) return problemResponse(error.problem, error.headers);
+  if (error instanceof HTTPException) {
+    const original = error.getResponse();
+    const headers = new Headers();
+    const challenge = original.headers.get("WWW-Authenticate");
+    if (challenge) headers.set("WWW-Authenticate", challenge);
+    const detail = error.status === 401
+      ? "This service needs an Authorization: Bearer token"
+      : error.message || "The request could not be handled";
+    return problemResponse(problem(error.status as ContentfulStatusCode, detail), headers);
+  }
+  if (error instanceof RangeError) {
+    return problemResponse(problem(400, error.message));
+  }
+  console.error(`${c.req.method} ${c.req.path}:`, error);
+  return problemResponse(problem(500, "The service failed to answer this request"));
+}
+
+/** A copy of the tool with every env value replaced by the mask. */
+function maskEnv(resolved: ResolvedTool): ResolvedTool {
+  const env: Record<string, string> = {};
+  for (const key of Object.keys(resolved.env)) env[key] = ENV_MASK;
+  return { ...resolved, env };
+}
+
+/** One log line per request, after it is answered: method, path, status and time. */
+function requestLog(): MiddlewareHandler {
+  // Hono's logger prints a line as a request comes in and one as it goes out; keep the second,
+  // without the colours it adds, which only garble a log file.
+  return logger((line) => {
+    if (line.startsWith("<--")) return;
+    // deno-lint-ignore no-control-regex -- the escape character is what colour codes start with
+    console.log(line.replace(/^--> /, "").replace(/\x1b\[[0-9;]*m/g, ""));
+  });
+}
+
+/**
+ * ETag from the index version, so a client revalidates without the body being hashed, and
+ * Cache-Control on successful reads.
+ */
+function versionHeaders(index: ToolIndex, settings: ServiceSettings): MiddlewareHandler {
+  const tag = `W/"${index.version}${settings.exposeEnv ? "-env" : ""}"`;
+  const cacheControl = `${
+    settings.authToken ? "private" : "public"
+  }, max-age=${settings.cacheMaxAge}`;
+  return async (c, next) => {
+    await next();
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return;
+    if (!c.res.ok || c.res.headers.has("Cache-Control")) return;
+    c.res.headers.set("ETag", tag);
+    c.res.headers.set("Cache-Control", cacheControl);
+  };
+}

@@ -1,0 +1,56 @@
+// The service's settings, read from environment variables so that `deno serve main.ts`, the
+// `start` task and Deno Deploy are configured the same way.
+
+/** What an operator can set. */
+export interface ServiceSettings {
+  /** The directory of configs to serve; `null` for the bundled catalogue. `CONFIG_DIR`. */
+  configDir: string | null;
+  /** Show `env` values in `/tools/{name}` instead of masking them. `EXPOSE_ENV=1`. */
+  exposeEnv: boolean;
+  /** Require `Authorization: Bearer <token>` on every route but `/healthz`. `AUTH_TOKEN`. */
+  authToken: string | null;
+  /** Origins allowed by CORS: `*` or a comma-separated list. `CORS_ORIGIN`, default `*`. */
+  corsOrigin: string | string[];
+  /** Print one line per request. `LOG_REQUESTS=0` turns it off. */
+  logRequests: boolean;
+  /** Seconds clients and caches may reuse an answer. `CACHE_MAX_AGE`, default 60. */
+  cacheMaxAge: number;
+}
+
+/** Thrown for an environment variable the service cannot use. */
+export class SettingsError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "SettingsError";
+  }
+}
+
+const TRUE = new Set(["1", "true", "yes", "on"]);
+const FALSE = new Set(["0", "false", "no", "off"]);
+
+function flag(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === "") return fallback;
+  const lower = value.toLowerCase();
+  if (TRUE.has(lower)) return true;
+  if (FALSE.has(lower)) return false;
+  throw new SettingsError(`${name} must be 1 or 0 (or true or false), got "${value}"`);
+}
+
+/** Reads the settings through `get`, such as `Deno.env.get`. */
+export function settingsFromEnv(get: (name: string) => string | undefined): ServiceSettings {
+  const maxAge = get("CACHE_MAX_AGE") ?? "60";
+  if (!/^\d{1,7}$/.test(maxAge)) {
+    throw new SettingsError(`CACHE_MAX_AGE must be a whole number of seconds, got "${maxAge}"`);
+  }
+  const origin = (get("CORS_ORIGIN") ?? "*").trim();
+  return {
+    configDir: get("CONFIG_DIR") || null,
+    exposeEnv: flag("EXPOSE_ENV", get("EXPOSE_ENV"), false),
+    authToken: get("AUTH_TOKEN") || null,
+    corsOrigin: origin === "*" || origin === ""
+      ? "*"
+      : origin.split(",").map((item) => item.trim()).filter(Boolean),
+    logRequests: flag("LOG_REQUESTS", get("LOG_REQUESTS"), true),
+    cacheMaxAge: Number(maxAge),
+  };
+}

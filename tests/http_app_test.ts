@@ -1,0 +1,413 @@
+import assert from "node:assert/strict";
+import { ToolIndex, validateConfig } from "../mod.ts";
+import { createApp, ENV_MASK } from "../src/http/app.ts";
+import { MAX_LIMIT, MAX_QUERY_LENGTH } from "../src/http/schemas.ts";
+import { type ServiceSettings, SettingsError, settingsFromEnv } from "../src/http/settings.ts";
+import { bulkConfig, dockerConfig, gitConfig, obsidianConfig } from "./_fixtures.ts";
+
+const SECRET = "ghp_s3cr3t-token-value";
+const secretConfig = validateConfig({
+  name: "gh",
+  command: "gh",
+  env: { GH_TOKEN: SECRET, GH_PAGER: "cat" },
+  category: "vcs",
+  tools: [{ name: "gh_pr_list", description: "List pull requests", command: "pr list" }],
+});
+const index = ToolIndex.fromConfigs([
+  gitConfig,
+  dockerConfig,
+  obsidianConfig,
+  bulkConfig,
+  secretConfig,
+]);
+
+function settings(overrides: Partial<ServiceSettings> = {}): ServiceSettings {
+  return { ...settingsFromEnv(() => undefined), logRequests: false, ...overrides };
+}
+
+const app = createApp(index, settings());
+
+async function json(path: string, init?: RequestInit) {
+  const response = await app.request(path, init);
+  return { response, body: await response.json() };
+}
+
+async function problemAt(path: string, status: number, init?: RequestInit) {
+  const response = await app.request(path, init);
+  assert.equal(response.status, status, path);
+  assert.equal(response.headers.get("Content-Type"), "application/problem+json", path);
+  const body = await response.json();
+  assert.equal(body.status, status);
+  assert.equal(typeof body.title, "string");
+  assert.equal(typeof body.detail, "string");
+  assert.equal(typeof body.type, "string");
+  return body;
+}
+
+Deno.test("GET /search answers CLImax's shape with the library's results", async () => {
+  const { response, body } = await json("/search?query=commit&category=VCS&limit=3");
+  assert.equal(response.status, 200);
+  assert.equal(response.headers.get("Content-Type"), "application/json");
+  assert.deepEqual(Object.keys(body), ["mode", "results", "next_cursor"]);
+  assert.equal(body.mode, "search");
+  assert.deepEqual(body.results, index.search({ query: "commit", category: "vcs", limit: 3 }));
+  assert.equal(typeof body.next_cursor, "string");
+});
+
+Deno.test("GET /search with no parameters browses the first 10 tools", async () => {
+  const { body } = await json("/search");
+  assert.deepEqual(body.results, index.search());
+});
+
+Deno.test("GET /search filters by cli and returns no cursor on the last page", async () => {
+  const { body } = await json("/search?cli=docker-tools&limit=50");
+  assert.equal(body.results.length, 8);
+  assert.equal(body.next_cursor, null);
+});
+
+Deno.test("GET /search pages with cursor through exactly the library's results", async () => {
+  const names: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : "";
+    const { body } = await json(`/search?query=s&limit=7${query}`);
+    names.push(...body.results.map((entry: { tool_name: string }) => entry.tool_name));
+    cursor = body.next_cursor;
+  } while (cursor !== null);
+  assert.deepEqual(names, index.search({ query: "s", limit: 1000 }).map((e) => e.tool_name));
+});
+
+Deno.test("GET /search refuses a foreign cursor with a 400 that names cursor", async () => {
+  const body = await problemAt("/search?query=s&cursor=0.0000000000000000", 400);
+  assert.equal(body.invalid_params[0].name, "cursor");
+  const { body: first } = await json("/search?query=s&limit=5");
+  const other = await problemAt(`/search?query=t&limit=5&cursor=${first.next_cursor}`, 400);
+  assert.equal(other.invalid_params[0].name, "cursor");
+});
+
+Deno.test("GET /search accepts limit from 0 to the maximum", async () => {
+  assert.deepEqual((await json("/search?limit=0")).body.results, []);
+  const { response } = await json(`/search?limit=${MAX_LIMIT}`);
+  assert.equal(response.status, 200);
+});
+
+Deno.test("GET /search refuses a bad limit with a 400 that names limit", async () => {
+  for (const limit of [String(MAX_LIMIT + 1), "-1", "abc", "1.5", "", "1e2", " 5", "99999999999"]) {
+    const body = await problemAt(`/search?limit=${encodeURIComponent(limit)}`, 400);
+    assert.deepEqual(body.invalid_params.map((p: { name: string }) => p.name), ["limit"], limit);
+    assert.match(body.detail, /limit/);
+  }
+});
+
+Deno.test("GET /search refuses a parameter given twice", async () => {
+  const body = await problemAt("/search?limit=1&limit=2", 400);
+  assert.deepEqual(body.invalid_params, [{ name: "limit", reason: "must be given once" }]);
+});
+
+Deno.test("GET /search refuses an unknown mode, and ranked until it exists", async () => {
+  assert.equal((await json("/search?mode=substring&query=git")).response.status, 200);
+  const fuzzy = await problemAt("/search?mode=fuzzy", 400);
+  assert.equal(fuzzy.invalid_params[0].name, "mode");
+  const ranked = await problemAt("/search?mode=ranked&query=list", 400);
+  assert.match(ranked.invalid_params[0].reason, /not available yet/);
+});
+
+Deno.test("GET /search takes a query up to the maximum length", async () => {
+  const atMax = await json(`/search?query=${"x".repeat(MAX_QUERY_LENGTH)}`);
+  assert.equal(atMax.response.status, 200);
+  const body = await problemAt(`/search?query=${"x".repeat(MAX_QUERY_LENGTH + 1)}`, 400);
+  assert.equal(body.invalid_params[0].name, "query");
+  assert.match(body.invalid_params[0].reason, new RegExp(`at most ${MAX_QUERY_LENGTH} characters`));
+});
+
+Deno.test("GET /search refuses unknown parameters, suggesting the one meant", async () => {
+  const body = await problemAt("/search?qeury=git", 400);
+  assert.deepEqual(body.invalid_params, [{
+    name: "qeury",
+    reason: 'is not a parameter of this route; did you mean "query"?',
+  }]);
+});
+
+Deno.test("GET /search survives broken percent-encoding and regex characters", async () => {
+  for (const query of ["%E0%A4%A", "%", "%zz", ".*", "[a-z", "%00", "%F0%9F%9A%80"]) {
+    const response = await app.request(`/search?query=${query}`);
+    assert.ok(response.status === 200 || response.status === 400, `${query}: ${response.status}`);
+    await response.body?.cancel();
+  }
+});
+
+Deno.test("GET /summary lists every CLI, or the first limit of them", async () => {
+  const { response, body } = await json("/summary");
+  assert.equal(response.status, 200);
+  assert.deepEqual(body, { mode: "summary", summary: index.summary() });
+  assert.deepEqual((await json("/summary?limit=2")).body.summary, index.summary().slice(0, 2));
+  const bad = await problemAt("/summary?limit=x", 400);
+  assert.equal(bad.invalid_params[0].name, "limit");
+  await problemAt("/summary?query=git", 400);
+});
+
+Deno.test("GET /tools/{name} returns the resolved tool with every env value masked", async () => {
+  const { response, body } = await json("/tools/gh_pr_list");
+  assert.equal(response.status, 200);
+  assert.deepEqual(body, {
+    ...index.get("gh_pr_list"),
+    env: { GH_TOKEN: ENV_MASK, GH_PAGER: ENV_MASK },
+  });
+});
+
+Deno.test("GET /tools/{name} shows env values only when the operator opts in", async () => {
+  const exposed = createApp(index, settings({ exposeEnv: true }));
+  const body = await (await exposed.request("/tools/gh_pr_list")).json();
+  assert.equal(body.env.GH_TOKEN, SECRET);
+});
+
+Deno.test("no route shows an env value unless the operator opts in", async () => {
+  for (
+    const path of [
+      "/",
+      "/search?limit=100",
+      "/search?query=gh",
+      "/summary",
+      "/tools/gh_pr_list",
+      "/openapi.json",
+      "/healthz",
+    ]
+  ) {
+    const text = await (await app.request(path)).text();
+    assert.ok(!text.includes(SECRET), path);
+  }
+});
+
+Deno.test("GET /tools/{name} gives a 404 problem for an unknown or odd name", async () => {
+  const body = await problemAt("/tools/nonexistent_tool", 404);
+  assert.match(body.detail, /nonexistent_tool/);
+  for (const name of ["..%2F..%2Fetc%2Fpasswd", "%E0%A4%A", "%00", "x".repeat(5000)]) {
+    await problemAt(`/tools/${name}`, 404);
+  }
+  // URL parsing resolves "." and ".." segments, escaped or not, before any route sees them.
+  for (const name of ["..", "%2E%2E", ".%2E", "../../etc/passwd"]) {
+    const response = await app.request(`/tools/${name}`);
+    assert.ok(response.status < 500, `${name}: ${response.status}`);
+    await response.body?.cancel();
+  }
+});
+
+Deno.test("GET /healthz reports tools, CLIs and version and is never cached", async () => {
+  const { response, body } = await json("/healthz");
+  assert.equal(response.status, 200);
+  assert.deepEqual(body, {
+    status: "ok",
+    tools: index.size,
+    clis: index.summary().length,
+    version: index.version,
+  });
+  assert.equal(response.headers.get("Cache-Control"), "no-store");
+});
+
+Deno.test("GET / describes the service and links every route", async () => {
+  const { body } = await json("/");
+  assert.equal(body.version, index.version);
+  for (const path of ["/search", "/summary", "/tools/{tool_name}", "/healthz", "/openapi.json"]) {
+    assert.ok(Object.values(body.links).includes(path), path);
+  }
+});
+
+Deno.test("unknown routes are 404 problems and wrong methods 405 with Allow", async () => {
+  await problemAt("/nowhere", 404);
+  await problemAt("/search/extra", 404);
+  for (const method of ["POST", "PUT", "DELETE", "PATCH"]) {
+    const response = await app.request("/search", { method, body: "x".repeat(1 << 20) });
+    assert.equal(response.status, 405, method);
+    assert.equal(response.headers.get("Allow"), "GET, HEAD");
+    assert.equal(response.headers.get("Content-Type"), "application/problem+json");
+    await response.body?.cancel();
+  }
+  await problemAt("/tools/git_log", 405, { method: "POST", body: "{}" });
+});
+
+Deno.test("answers carry an ETag from the index version and a 304 on If-None-Match", async () => {
+  const first = await app.request("/summary");
+  const tag = first.headers.get("ETag");
+  assert.equal(tag, `W/"${index.version}"`);
+  assert.equal(first.headers.get("Cache-Control"), "public, max-age=60");
+  await first.body?.cancel();
+  const again = await app.request("/summary", { headers: { "If-None-Match": tag! } });
+  assert.equal(again.status, 304);
+  assert.equal(await again.text(), "");
+  const stale = await app.request("/summary", { headers: { "If-None-Match": 'W/"other"' } });
+  assert.equal(stale.status, 200);
+  await stale.body?.cancel();
+});
+
+Deno.test("errors are never cached", async () => {
+  const response = await app.request("/tools/nope");
+  assert.equal(response.headers.get("Cache-Control"), "no-store");
+  assert.equal(response.headers.get("ETag"), null);
+  await response.body?.cancel();
+});
+
+Deno.test("CORS is open for GET by default and can be limited to origins", async () => {
+  const open = await app.request("/summary", { headers: { Origin: "https://agent.example" } });
+  assert.equal(open.headers.get("Access-Control-Allow-Origin"), "*");
+  await open.body?.cancel();
+  const preflight = await app.request("/search", {
+    method: "OPTIONS",
+    headers: { Origin: "https://agent.example", "Access-Control-Request-Method": "GET" },
+  });
+  assert.equal(preflight.status, 204);
+  assert.match(preflight.headers.get("Access-Control-Allow-Methods") ?? "", /GET/);
+
+  const limited = createApp(index, settings({ corsOrigin: ["https://allowed.example"] }));
+  const allowed = await limited.request("/summary", {
+    headers: { Origin: "https://allowed.example" },
+  });
+  assert.equal(allowed.headers.get("Access-Control-Allow-Origin"), "https://allowed.example");
+  await allowed.body?.cancel();
+  const other = await limited.request("/summary", { headers: { Origin: "https://other.example" } });
+  assert.equal(other.headers.get("Access-Control-Allow-Origin"), null);
+  await other.body?.cancel();
+});
+
+Deno.test("answers carry secure headers", async () => {
+  const response = await app.request("/summary");
+  assert.equal(response.headers.get("X-Content-Type-Options"), "nosniff");
+  assert.equal(response.headers.get("X-Frame-Options"), "SAMEORIGIN");
+  await response.body?.cancel();
+});
+
+Deno.test("answers are compressed with brotli or gzip as the client asks", async () => {
+  for (
+    const [accept, encoding] of [["br", "br"], ["gzip", "gzip"], ["gzip, br", "br"], [
+      "br;q=0.5, gzip",
+      "gzip",
+    ]]
+  ) {
+    const response = await app.request("/search?limit=50", {
+      headers: { "Accept-Encoding": accept },
+    });
+    assert.equal(response.headers.get("Content-Encoding"), encoding, accept);
+    const format = encoding === "br" ? "brotli" : "gzip";
+    const text = await new Response(
+      response.body!.pipeThrough(new DecompressionStream(format as CompressionFormat)),
+    ).text();
+    assert.deepEqual(JSON.parse(text).results, index.search({ limit: 50 }));
+  }
+  const plain = await app.request("/search?limit=50");
+  assert.equal(plain.headers.get("Content-Encoding"), null);
+  await plain.body?.cancel();
+});
+
+Deno.test("with AUTH_TOKEN every route but /healthz needs the bearer token", async () => {
+  const token = "correct-horse-battery-staple";
+  const guarded = createApp(index, settings({ authToken: token }));
+  const missing = await guarded.request("/search");
+  assert.equal(missing.status, 401);
+  assert.equal(missing.headers.get("Content-Type"), "application/problem+json");
+  assert.match(missing.headers.get("WWW-Authenticate") ?? "", /^Bearer/);
+  await missing.body?.cancel();
+  const wrong = await guarded.request("/tools/git_log", {
+    headers: { Authorization: "Bearer nope" },
+  });
+  assert.equal(wrong.status, 401);
+  await wrong.body?.cancel();
+  const right = await guarded.request("/search", { headers: { Authorization: `Bearer ${token}` } });
+  assert.equal(right.status, 200);
+  assert.equal(right.headers.get("Cache-Control"), "private, max-age=60");
+  await right.body?.cancel();
+  const health = await guarded.request("/healthz");
+  assert.equal(health.status, 200);
+  await health.body?.cancel();
+});
+
+Deno.test("one log line per request with method, path, status and time, unless turned off", async () => {
+  const lines: string[] = [];
+  const original = console.log;
+  console.log = (...args: unknown[]) => lines.push(args.join(" "));
+  try {
+    const logged = createApp(index, settings({ logRequests: true }));
+    await (await logged.request("/search?query=git")).body?.cancel();
+    await (await logged.request("/nowhere")).body?.cancel();
+    await (await app.request("/summary")).body?.cancel();
+  } finally {
+    console.log = original;
+  }
+  assert.equal(lines.length, 2);
+  assert.match(lines[0], /^GET \/search\?query=git 200 \d+m?s$/);
+  assert.match(lines[1], /^GET \/nowhere 404 \d+m?s$/);
+});
+
+Deno.test("GET /openapi.json is OpenAPI 3.1 generated from the routes' schemas", async () => {
+  const { body } = await json("/openapi.json");
+  assert.equal(body.openapi, "3.1.0");
+  assert.deepEqual(Object.keys(body.paths).sort(), [
+    "/healthz",
+    "/search",
+    "/summary",
+    "/tools/{tool_name}",
+  ]);
+  const parameters = body.paths["/search"].get.parameters;
+  assert.deepEqual(
+    parameters.map((p: { name: string }) => p.name),
+    ["query", "category", "cli", "limit", "mode", "cursor"],
+  );
+  const limit = parameters.find((p: { name: string }) => p.name === "limit");
+  assert.equal(limit.schema.maximum, MAX_LIMIT);
+  const query = parameters.find((p: { name: string }) => p.name === "query");
+  assert.equal(query.schema.maxLength, MAX_QUERY_LENGTH);
+  assert.ok(body.components.schemas.ToolIndexEntry);
+  assert.ok(body.components.schemas.Problem);
+});
+
+Deno.test("GET /schema/config.json is the JSON Schema of the config format", async () => {
+  const { body } = await json("/schema/config.json");
+  assert.equal(body.$schema, "https://json-schema.org/draft/2020-12/schema");
+  assert.deepEqual(body.required, ["command", "tools"]);
+  assert.deepEqual(Object.keys(body.properties), [
+    "name",
+    "description",
+    "command",
+    "env",
+    "working_dir",
+    "category",
+    "tags",
+    "global_args",
+    "tools",
+  ]);
+  assert.equal(body.additionalProperties, false);
+  assert.equal(body.properties.name.default, "climax");
+});
+
+Deno.test("settingsFromEnv() reads every setting and refuses values it cannot use", () => {
+  const env: Record<string, string> = {
+    CONFIG_DIR: "/srv/configs",
+    EXPOSE_ENV: "true",
+    AUTH_TOKEN: "t",
+    CORS_ORIGIN: "https://a.example, https://b.example",
+    LOG_REQUESTS: "0",
+    CACHE_MAX_AGE: "300",
+  };
+  assert.deepEqual(settingsFromEnv((name) => env[name]), {
+    configDir: "/srv/configs",
+    exposeEnv: true,
+    authToken: "t",
+    corsOrigin: ["https://a.example", "https://b.example"],
+    logRequests: false,
+    cacheMaxAge: 300,
+  });
+  assert.deepEqual(settingsFromEnv(() => undefined), {
+    configDir: null,
+    exposeEnv: false,
+    authToken: null,
+    corsOrigin: "*",
+    logRequests: true,
+    cacheMaxAge: 60,
+  });
+  assert.throws(
+    () => settingsFromEnv((n) => (n === "EXPOSE_ENV" ? "maybe" : undefined)),
+    SettingsError,
+  );
+  assert.throws(
+    () => settingsFromEnv((n) => (n === "CACHE_MAX_AGE" ? "-1" : undefined)),
+    SettingsError,
+  );
+});

@@ -1,0 +1,231 @@
+// The whole service as a user runs it: `deno serve main.ts` in its own process, over a socket.
+import assert from "node:assert/strict";
+
+const root = new URL("../", import.meta.url);
+const SECRET = "xoxb-very-secret-token";
+
+function freePort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const { port } = listener.addr as Deno.NetAddr;
+  listener.close();
+  return port;
+}
+
+interface Service {
+  base: string;
+  stop(): Promise<void>;
+}
+
+async function serve(env: Record<string, string> = {}, entry = "main.ts"): Promise<Service> {
+  const port = freePort();
+  const args = entry === "main.ts"
+    ? [
+      "serve",
+      "--allow-read",
+      "--allow-env",
+      "--allow-net",
+      "--host",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      entry,
+    ]
+    : ["run", "--allow-read", "--allow-env", "--allow-net", entry];
+  const child = new Deno.Command(Deno.execPath(), {
+    args,
+    cwd: root.pathname,
+    env: { LOG_REQUESTS: "0", PORT: String(port), ...env },
+    stdout: "null",
+    stderr: "piped",
+  }).spawn();
+  const base = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 200; attempt++) {
+    try {
+      const response = await fetch(`${base}/healthz`);
+      await response.body?.cancel();
+      if (response.ok) break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  return {
+    base,
+    async stop() {
+      child.kill("SIGTERM");
+      await child.stderr.cancel();
+      await child.status;
+    },
+  };
+}
+
+async function startFailure(
+  env: Record<string, string>,
+): Promise<{ code: number; stderr: string }> {
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "serve",
+      "--allow-read",
+      "--allow-env",
+      "--allow-net",
+      "--port",
+      String(freePort()),
+      "main.ts",
+    ],
+    cwd: root.pathname,
+    env,
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  return { code: output.code, stderr: new TextDecoder().decode(output.stderr) };
+}
+
+/** A GET over a plain socket, to see the headers exactly as the server sent them. */
+async function rawGet(base: string, path: string, headers: Record<string, string>) {
+  const { hostname, port } = new URL(base);
+  const conn = await Deno.connect({ hostname, port: Number(port) });
+  const lines = [`GET ${path} HTTP/1.1`, `Host: ${hostname}`, "Connection: close"];
+  for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
+  await conn.write(new TextEncoder().encode(lines.join("\r\n") + "\r\n\r\n"));
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of conn.readable) chunks.push(chunk);
+  const text = new TextDecoder("latin1").decode(new Uint8Array(chunks.flatMap((c) => [...c])));
+  const head = text.slice(0, text.indexOf("\r\n\r\n"));
+  const [status, ...rest] = head.split("\r\n");
+  const map = new Map(rest.map((line) => {
+    const at = line.indexOf(":");
+    return [line.slice(0, at).toLowerCase(), line.slice(at + 1).trim()] as const;
+  }));
+  return { status: Number(status.split(" ")[1]), headers: map };
+}
+
+async function configDir(files: Record<string, string>): Promise<string> {
+  const dir = await Deno.makeTempDir();
+  for (const [name, text] of Object.entries(files)) {
+    await Deno.writeTextFile(`${dir}/${name}`, text);
+  }
+  return dir;
+}
+
+const slackConfig = `name: slack
+command: slack-cli
+category: chat
+env:
+  SLACK_TOKEN: ${SECRET}
+tools:
+  - name: slack_post
+    description: Post a message to a channel
+    command: chat send
+    args:
+      - { name: channel, required: true, flag: "--channel" }
+`;
+
+Deno.test("deno serve main.ts serves the bundled catalogue over a socket", async () => {
+  const service = await serve();
+  try {
+    const health = await (await fetch(`${service.base}/healthz`)).json();
+    assert.equal(health.status, "ok");
+    assert.ok(health.tools >= 150, `${health.tools} tools`);
+    assert.ok(health.clis >= 10, `${health.clis} CLIs`);
+
+    const search = await (await fetch(`${service.base}/search?query=container&cli=docker&limit=3`))
+      .json();
+    assert.equal(search.mode, "search");
+    assert.equal(search.results.length, 3);
+    assert.ok(search.results.every((entry: { cli_name: string }) => entry.cli_name === "docker"));
+
+    const summary = await (await fetch(`${service.base}/summary`)).json();
+    assert.equal(summary.summary.length, health.clis);
+
+    const tool = await (await fetch(`${service.base}/tools/${search.results[0].tool_name}`)).json();
+    assert.equal(tool.base_command, "docker");
+
+    const missing = await fetch(`${service.base}/tools/no_such_tool`);
+    assert.equal(missing.status, 404);
+    assert.equal(missing.headers.get("Content-Type"), "application/problem+json");
+    await missing.body?.cancel();
+
+    const bad = await fetch(`${service.base}/search?limit=1000`);
+    assert.equal(bad.status, 400);
+    assert.equal((await bad.json()).invalid_params[0].name, "limit");
+  } finally {
+    await service.stop();
+  }
+});
+
+Deno.test("the service compresses over the wire as the client asks", async () => {
+  const service = await serve();
+  try {
+    const br = await rawGet(service.base, "/search?limit=50", { "Accept-Encoding": "br" });
+    assert.equal(br.status, 200);
+    assert.equal(br.headers.get("content-encoding"), "br");
+    const gzip = await rawGet(service.base, "/search?limit=50", { "Accept-Encoding": "gzip" });
+    assert.equal(gzip.headers.get("content-encoding"), "gzip");
+    const plain = await rawGet(service.base, "/search?limit=50", {});
+    assert.equal(plain.headers.get("content-encoding"), undefined);
+  } finally {
+    await service.stop();
+  }
+});
+
+Deno.test("a config's env value never shows over HTTP", async () => {
+  const dir = await configDir({ "slack.yaml": slackConfig });
+  const service = await serve({ CONFIG_DIR: dir });
+  try {
+    for (
+      const path of ["/", "/search?query=slack", "/summary", "/tools/slack_post", "/openapi.json"]
+    ) {
+      const text = await (await fetch(`${service.base}${path}`)).text();
+      assert.ok(!text.includes(SECRET), path);
+    }
+    const tool = await (await fetch(`${service.base}/tools/slack_post`)).json();
+    assert.deepEqual(Object.keys(tool.env), ["SLACK_TOKEN"]);
+  } finally {
+    await service.stop();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("deno task start's launcher serves on PORT", async () => {
+  const service = await serve({}, "scripts/start.ts");
+  try {
+    const response = await fetch(`${service.base}/healthz`);
+    assert.equal(response.status, 200);
+    await response.body?.cancel();
+  } finally {
+    await service.stop();
+  }
+});
+
+Deno.test("a config that fails to load stops the start with the ConfigError text", async () => {
+  const dir = await configDir({
+    "good.yaml": slackConfig,
+    "broken.yaml": "command: x\ntools:\n  - name: t\n",
+  });
+  try {
+    const { code, stderr } = await startFailure({ CONFIG_DIR: dir });
+    assert.notEqual(code, 0);
+    assert.match(stderr, /tool-index cannot start/);
+    assert.ok(
+      stderr.includes(
+        `${dir}/broken.yaml:3:5: tools[0].description: Missing required key "description"`,
+      ),
+      stderr,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("an empty or missing config directory stops the start", async () => {
+  const empty = await Deno.makeTempDir();
+  try {
+    const none = await startFailure({ CONFIG_DIR: empty });
+    assert.notEqual(none.code, 0);
+    assert.match(none.stderr, /No config files/);
+    const missing = await startFailure({ CONFIG_DIR: `${empty}/missing` });
+    assert.notEqual(missing.code, 0);
+    assert.match(missing.stderr, /Directory not found/);
+  } finally {
+    await Deno.remove(empty, { recursive: true });
+  }
+});
