@@ -7,14 +7,28 @@
  *
  * @module
  */
-import { ConfigError, loadConfigDir, ToolIndex } from "./mod.ts";
+import { readCatalogue } from "./src/_catalogue.ts";
+import { directoryUrl } from "./src/_paths.ts";
+import { ConfigError } from "./src/errors.ts";
 import { createApp } from "./src/http/app.ts";
 import { SettingsError, settingsFromEnv } from "./src/http/settings.ts";
+import type { CLImaxConfig } from "./src/models.ts";
+import { ToolIndex } from "./src/tool_index.ts";
+
+/**
+ * The configs of the directory: from its compiled catalogue when that is current (see
+ * `deno task catalogue`), else from the YAML, whose parser is loaded only then.
+ */
+async function loadConfigs(dir: string | URL): Promise<CLImaxConfig[]> {
+  const compiled = await readCatalogue(directoryUrl(dir)).catch(() => undefined);
+  if (compiled) return compiled;
+  const { loadConfigDir } = await import("./src/config.ts");
+  return await loadConfigDir(dir);
+}
 
 async function start(): Promise<{ fetch: (request: Request) => Response | Promise<Response> }> {
   const settings = settingsFromEnv((name) => Deno.env.get(name));
-  const dir = settings.configDir ?? new URL("./configs/", import.meta.url);
-  const configs = await loadConfigDir(dir);
+  const configs = await loadConfigs(settings.configDir ?? new URL("./configs/", import.meta.url));
   if (configs.length === 0) {
     throw new ConfigError(String(settings.configDir ?? "configs/"), [{
       path: "",

@@ -7,6 +7,7 @@ import { ConfigError } from "./errors.ts";
 import type { CLImaxConfig } from "./models.ts";
 import { schemas } from "./_schemas.ts";
 import { DEFAULT_SOURCE, describeValue, validateData, type ValidateOptions } from "./_validate.ts";
+import { directoryUrl } from "./_paths.ts";
 import { readYaml } from "./_yaml.ts";
 
 /**
@@ -152,8 +153,7 @@ export async function loadConfigDir(
   dir: string | URL,
   options: LoadConfigDirOptions = {},
 ): Promise<CLImaxConfig[]> {
-  const base = dir instanceof URL ? dir : toFileUrl(dir);
-  const folder = base.href.endsWith("/") ? base : new URL(`${base.href}/`);
+  const folder = directoryUrl(dir);
   const source = dir instanceof URL ? filePathOf(dir) : dir;
   const names: string[] = [];
   try {
@@ -188,11 +188,6 @@ export async function loadConfigDir(
   }
   if (firstError) throw firstError;
   return configs;
-}
-
-function toFileUrl(path: string): URL {
-  const absolute = path.startsWith("/") ? path : `${Deno.cwd()}/${path}`;
-  return new URL(`file://${absolute.split("/").map(encodeURIComponent).join("/")}`);
 }
 
 function join(dir: string, name: string): string {

@@ -185,6 +185,31 @@ Deno.test("a config's env value never shows over HTTP", async () => {
   }
 });
 
+Deno.test("the service serves the YAML, not a stale compiled catalogue", async () => {
+  const dir = await configDir({ "slack.yaml": slackConfig });
+  try {
+    const catalogue = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "--allow-read", "--allow-write", "scripts/catalogue.ts", dir],
+      cwd: root.pathname,
+    }).output();
+    assert.equal(catalogue.code, 0);
+    await Deno.writeTextFile(`${dir}/slack.yaml`, slackConfig.replace("slack_post", "slack_send"));
+    const service = await serve({ CONFIG_DIR: dir });
+    try {
+      const missing = await fetch(`${service.base}/tools/slack_post`);
+      assert.equal(missing.status, 404);
+      await missing.body?.cancel();
+      const tool = await fetch(`${service.base}/tools/slack_send`);
+      assert.equal(tool.status, 200);
+      await tool.body?.cancel();
+    } finally {
+      await service.stop();
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("deno task start's launcher serves on PORT", async () => {
   const service = await serve({}, "scripts/start.ts");
   try {

@@ -1,0 +1,48 @@
+// A compiled catalogue: the validated configs of a directory as JSON, beside the YAML they came
+// from. YAML parsing is the slowest part of a cold start (about 90 ms for the bundled configs,
+// where JSON.parse of the same configs takes about 1 ms), so the service reads this file when
+// it is current. It records a hash of every YAML file's name and text, and is used only when
+// that hash still matches: a stale catalogue is never served.
+import type { CLImaxConfig } from "./models.ts";
+import { Hash64 } from "./_hash.ts";
+
+/** The file name of a compiled catalogue inside a config directory. */
+export const CATALOGUE_FILE = "_catalogue.json";
+
+interface Catalogue {
+  sources: string;
+  configs: CLImaxConfig[];
+}
+
+/** A hash of the names and texts of a directory's `*.yaml` and `*.yml` files, in name order. */
+export async function hashSources(dir: URL): Promise<string> {
+  const names: string[] = [];
+  for await (const entry of Deno.readDir(dir)) {
+    if (entry.isFile && /\.ya?ml$/i.test(entry.name)) names.push(entry.name);
+  }
+  names.sort();
+  const texts = await Promise.all(
+    names.map((name) => Deno.readFile(new URL(encodeURIComponent(name), dir))),
+  );
+  const hash = new Hash64();
+  names.forEach((name, i) => hash.update(name).updateBytes(texts[i]));
+  return hash.digest();
+}
+
+/** The configs of the directory's compiled catalogue, or undefined when it is missing or stale. */
+export async function readCatalogue(dir: URL): Promise<CLImaxConfig[] | undefined> {
+  let catalogue: Catalogue;
+  try {
+    catalogue = JSON.parse(await Deno.readTextFile(new URL(CATALOGUE_FILE, dir)));
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound || error instanceof SyntaxError) return undefined;
+    throw error;
+  }
+  return catalogue.sources === await hashSources(dir) ? catalogue.configs : undefined;
+}
+
+/** The text of a compiled catalogue of `configs`, loaded from the directory `dir`. */
+export async function catalogueText(dir: URL, configs: CLImaxConfig[]): Promise<string> {
+  const catalogue: Catalogue = { sources: await hashSources(dir), configs };
+  return JSON.stringify(catalogue) + "\n";
+}

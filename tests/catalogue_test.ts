@@ -1,0 +1,56 @@
+import assert from "node:assert/strict";
+import { loadConfigDir } from "../mod.ts";
+import { CATALOGUE_FILE, catalogueText, readCatalogue } from "../src/_catalogue.ts";
+
+const bundled = new URL("../configs/", import.meta.url);
+
+async function copyOfBundled(): Promise<URL> {
+  const dir = new URL(`file://${await Deno.makeTempDir()}/`);
+  for await (const entry of Deno.readDir(bundled)) {
+    await Deno.copyFile(new URL(entry.name, bundled), new URL(entry.name, dir));
+  }
+  return dir;
+}
+
+Deno.test("the bundled catalogue is current: run `deno task catalogue` after editing configs/", async () => {
+  const compiled = await readCatalogue(bundled);
+  assert.ok(compiled, "configs/_catalogue.json is missing or stale");
+  assert.deepEqual(compiled, await loadConfigDir(bundled));
+});
+
+Deno.test("a catalogue is stale once any YAML file changes, appears or goes", async () => {
+  const dir = await copyOfBundled();
+  try {
+    assert.ok(await readCatalogue(dir));
+    const git = new URL("git.yaml", dir);
+    const text = await Deno.readTextFile(git);
+    await Deno.writeTextFile(git, text.replace("description:", "description: Changed."));
+    assert.equal(await readCatalogue(dir), undefined);
+    await Deno.writeTextFile(git, text);
+    assert.ok(await readCatalogue(dir));
+    await Deno.writeTextFile(new URL("extra.yml", dir), "command: x\ntools: []\n");
+    assert.equal(await readCatalogue(dir), undefined);
+    await Deno.remove(new URL("extra.yml", dir));
+    await Deno.remove(new URL("jq.yaml", dir));
+    assert.equal(await readCatalogue(dir), undefined);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a missing or unreadable catalogue is no catalogue", async () => {
+  const dir = await copyOfBundled();
+  try {
+    await Deno.writeTextFile(new URL(CATALOGUE_FILE, dir), "{ not json");
+    assert.equal(await readCatalogue(dir), undefined);
+    await Deno.remove(new URL(CATALOGUE_FILE, dir));
+    assert.equal(await readCatalogue(dir), undefined);
+    await Deno.writeTextFile(
+      new URL(CATALOGUE_FILE, dir),
+      await catalogueText(dir, await loadConfigDir(dir)),
+    );
+    assert.ok(await readCatalogue(dir));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
