@@ -15,6 +15,7 @@ import type { ResolvedTool } from "../models.ts";
 import { configJsonSchema } from "../json_schema.ts";
 import type { ToolIndex } from "../tool_index.ts";
 import { brotli } from "./brotli.ts";
+import { responseCache } from "./response_cache.ts";
 import { invalidParams, problem, ProblemError, problemResponse } from "./problem.ts";
 import {
   describeQueryIssues,
@@ -43,6 +44,18 @@ const ROUTES: Record<string, string> = {
   openapi: "/openapi.json",
   config_schema: "/schema/config.json",
 };
+const CACHEABLE_PATHS = [
+  "/",
+  "/search",
+  "/summary",
+  "/tools/*",
+  "/openapi.json",
+  "/schema/config.json",
+];
+
+/** Room for about a thousand distinct answers, the largest a few hundred KiB. */
+const RESPONSE_CACHE = { maxEntries: 1000, maxBytes: 32 * 1024 * 1024, maxBodyBytes: 512 * 1024 };
+
 const KNOWN_PATH =
   /^\/(?:|search|summary|healthz|openapi\.json|schema\/config\.json|tools\/[^/]+)$/;
 
@@ -138,6 +151,7 @@ export function createApp(index: ToolIndex, settings: ServiceSettings): OpenAPIH
   });
 
   if (settings.logRequests) app.use(requestLog());
+  app.use(responseCache(RESPONSE_CACHE));
   app.use(secureHeaders());
   app.use(cors({ origin: settings.corsOrigin, allowMethods: ["GET", "HEAD", "OPTIONS"] }));
   if (settings.authToken !== null) {
@@ -146,7 +160,9 @@ export function createApp(index: ToolIndex, settings: ServiceSettings): OpenAPIH
   }
   app.use(compress());
   app.use(brotli());
-  app.use(etag());
+  // Only answers that carry the version's ETag are revalidated; others (such as /healthz,
+  // which is never cached) would otherwise have their bodies hashed on every request.
+  for (const path of CACHEABLE_PATHS) app.use(path, etag());
   app.use(versionHeaders(index, settings));
 
   app.openapi(searchRoute, (c) => {

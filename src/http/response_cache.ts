@@ -1,0 +1,69 @@
+// Answers kept as bytes. The index never changes while the process runs, so a successful GET
+// answer depends only on the URL and the request headers named in VARY: a repeated request is
+// answered from here without running validation, search, serialisation or the middleware that
+// would set the same headers again. Bounded by entries and bytes, least recently used first out.
+import type { MiddlewareHandler } from "hono";
+
+/** The request headers an answer of this service can depend on. */
+const VARY = ["accept-encoding", "origin", "authorization", "if-none-match"] as const;
+
+/** Limits of a response cache. */
+export interface ResponseCacheOptions {
+  /** Most answers kept. */
+  maxEntries: number;
+  /** Most body bytes kept, over all answers. */
+  maxBytes: number;
+  /** Largest single body kept. */
+  maxBodyBytes: number;
+}
+
+interface Entry {
+  status: number;
+  headers: [string, string][];
+  body: Uint8Array<ArrayBuffer>;
+}
+
+/** Keeps successful GET answers and replays them for the same request. */
+export function responseCache(options: ResponseCacheOptions): MiddlewareHandler {
+  const entries = new Map<string, Entry>();
+  let bytes = 0;
+
+  const keyOf = (request: Request) => {
+    let key = request.url;
+    for (const name of VARY) key += `\n${request.headers.get(name) ?? ""}`;
+    return key;
+  };
+
+  return async function responseCache(c, next) {
+    const method = c.req.method;
+    if (method !== "GET" && method !== "HEAD") return await next();
+    const key = keyOf(c.req.raw);
+    const hit = entries.get(key);
+    if (hit) {
+      // Most recently used moves to the end of the map's order.
+      entries.delete(key);
+      entries.set(key, hit);
+      c.res = new Response(method === "HEAD" ? null : hit.body, {
+        status: hit.status,
+        headers: hit.headers,
+      });
+      return;
+    }
+    await next();
+    const res = c.res;
+    if (method !== "GET" || res.status !== 200 || !res.headers.has("ETag") || !res.body) return;
+    const length = Number(res.headers.get("Content-Length") ?? 0);
+    if (length > options.maxBodyBytes) return;
+    const body: Uint8Array<ArrayBuffer> = new Uint8Array(await res.arrayBuffer());
+    const entry: Entry = { status: res.status, headers: [...res.headers], body };
+    c.res = new Response(body, { status: res.status, headers: res.headers });
+    if (body.byteLength > options.maxBodyBytes) return;
+    entries.set(key, entry);
+    bytes += body.byteLength;
+    for (const [oldest, old] of entries) {
+      if (entries.size <= options.maxEntries && bytes <= options.maxBytes) break;
+      entries.delete(oldest);
+      bytes -= old.body.byteLength;
+    }
+  };
+}

@@ -1,0 +1,96 @@
+import assert from "node:assert/strict";
+import { Hono } from "hono";
+import { responseCache } from "../src/http/response_cache.ts";
+
+/** An app that counts how often its handler runs and tags answers with an ETag. */
+function counting(options = { maxEntries: 100, maxBytes: 1 << 20, maxBodyBytes: 1 << 16 }) {
+  const calls = { count: 0 };
+  const app = new Hono();
+  app.use(responseCache(options));
+  app.get("/item/:id", (c) => {
+    calls.count++;
+    c.header("ETag", '"v1"');
+    return c.json({ id: c.req.param("id"), encoding: c.req.header("Accept-Encoding") ?? null });
+  });
+  app.get("/untagged", (c) => {
+    calls.count++;
+    return c.json({ calls: calls.count });
+  });
+  app.get("/big", (c) => {
+    calls.count++;
+    c.header("ETag", '"big"');
+    return c.text("x".repeat(100_000));
+  });
+  return { app, calls };
+}
+
+Deno.test("responseCache() answers a repeated GET from memory, byte for byte", async () => {
+  const { app, calls } = counting();
+  const first = await app.request("/item/1");
+  const firstBody = await first.text();
+  const second = await app.request("/item/1");
+  assert.equal(await second.text(), firstBody);
+  assert.deepEqual([...second.headers], [...first.headers]);
+  assert.equal(calls.count, 1);
+});
+
+Deno.test("responseCache() keeps answers apart by URL and by the headers they depend on", async () => {
+  const { app, calls } = counting();
+  for (
+    const [path, headers] of [
+      ["/item/1", {}],
+      ["/item/2", {}],
+      ["/item/1", { "Accept-Encoding": "gzip" }],
+      ["/item/1", { Origin: "https://a.example" }],
+      ["/item/1", { Authorization: "Bearer a" }],
+      ["/item/1", { Authorization: "Bearer b" }],
+    ] as const
+  ) {
+    await (await app.request(path, { headers })).text();
+  }
+  assert.equal(calls.count, 6);
+  const again = await app.request("/item/1", { headers: { "Accept-Encoding": "gzip" } });
+  assert.equal(JSON.parse(await again.text()).encoding, "gzip");
+  assert.equal(calls.count, 6);
+});
+
+Deno.test("responseCache() keeps only successful answers that carry an ETag", async () => {
+  const { app, calls } = counting();
+  await (await app.request("/untagged")).text();
+  await (await app.request("/untagged")).text();
+  assert.equal(calls.count, 2);
+  await (await app.request("/nowhere")).text();
+  await (await app.request("/item/1", { method: "POST" })).text();
+  await (await app.request("/big")).text();
+  await (await app.request("/big")).text();
+  assert.equal(calls.count, 4, "a body over maxBodyBytes is not kept");
+});
+
+Deno.test("responseCache() answers HEAD from a kept GET without a body", async () => {
+  const { app, calls } = counting();
+  await (await app.request("/item/1")).text();
+  const head = await app.request("/item/1", { method: "HEAD" });
+  assert.equal(head.status, 200);
+  assert.equal(head.body, null);
+  assert.equal(calls.count, 1);
+});
+
+Deno.test("responseCache() stays within maxEntries and maxBytes, dropping the least recently used", async () => {
+  const { app, calls } = counting({ maxEntries: 3, maxBytes: 1 << 20, maxBodyBytes: 1 << 16 });
+  for (const id of [1, 2, 3]) await (await app.request(`/item/${id}`)).text();
+  await (await app.request("/item/1")).text(); // 1 is now the most recently used
+  await (await app.request("/item/4")).text(); // drops 2
+  assert.equal(calls.count, 4);
+  await (await app.request("/item/1")).text();
+  await (await app.request("/item/3")).text();
+  await (await app.request("/item/4")).text();
+  assert.equal(calls.count, 4);
+  await (await app.request("/item/2")).text();
+  assert.equal(calls.count, 5);
+
+  // Each body is 26 bytes: two fit in 60.
+  const small = counting({ maxEntries: 100, maxBytes: 60, maxBodyBytes: 1 << 16 });
+  for (const id of [1, 2, 3, 4]) await (await small.app.request(`/item/${id}`)).text();
+  await (await small.app.request("/item/1")).text();
+  assert.equal(small.calls.count, 5, "the oldest answer left to make room");
+});
