@@ -44,6 +44,12 @@ const ROUTES: Record<string, string> = {
   openapi: "/openapi.json",
   config_schema: "/schema/config.json",
 };
+/** Each route's query parameters, to name the known ones when an unknown one is sent. */
+const QUERY_SCHEMAS: Record<string, { shape: Record<string, unknown> }> = {
+  "/search": searchQuerySchema,
+  "/summary": summaryQuerySchema,
+};
+
 const CACHEABLE_PATHS = [
   "/",
   "/search",
@@ -143,9 +149,7 @@ export function createApp(index: ToolIndex, settings: ServiceSettings): OpenAPIH
           [key, values],
         ) => [key, values.length === 1 ? values[0] : values]),
       );
-      const known = result.target === "query"
-        ? Object.keys(c.req.path === "/search" ? searchQuerySchema.shape : summaryQuerySchema.shape)
-        : [];
+      const known = Object.keys(QUERY_SCHEMAS[c.req.routePath]?.shape ?? {});
       return problemResponse(invalidParams(describeQueryIssues(result.error.issues, flat, known)));
     },
   });
