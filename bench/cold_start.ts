@@ -2,7 +2,12 @@
 // the same way, alternating, in one run.
 //
 //   deno run --allow-read --allow-env --allow-net --allow-run bench/cold_start.ts [runs]
-import { median, serve } from "./_serve.ts";
+import { serveEntry as serve } from "../tests/_server.ts";
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
 
 const runs = Number(Deno.args[0] ?? 15);
 const root = new URL("../", import.meta.url).pathname;

@@ -2,7 +2,7 @@
 // /summary beside a bare one-route Hono app, started the same way, in one run.
 //
 //   deno run --allow-read --allow-env --allow-net --allow-run bench/load.ts [seconds] [connections]
-import { serve } from "./_serve.ts";
+import { serveEntry as serve } from "../tests/_server.ts";
 
 const seconds = Number(Deno.args[0] ?? 30);
 const connections = Number(Deno.args[1] ?? 50);

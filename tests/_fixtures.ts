@@ -91,3 +91,16 @@ export const bulkConfig: CLImaxConfig = validateConfig({
   tags: ["bulk"],
   tools: tools("bulk", Array.from({ length: 40 }, (_, i) => `status_${i}`)),
 });
+
+/** The fields of a config in the Python original's order, which its JSON follows. */
+export const CONFIG_FIELDS = [
+  "name",
+  "description",
+  "command",
+  "env",
+  "working_dir",
+  "category",
+  "tags",
+  "global_args",
+  "tools",
+];

@@ -8,6 +8,7 @@ import {
   parseConfig,
   validateConfig,
 } from "../mod.ts";
+import { CONFIG_FIELDS } from "./_fixtures.ts";
 
 /** Runs `fn`, which must throw a ConfigError, and returns it. */
 function configError(fn: () => unknown): ConfigError {
@@ -147,17 +148,7 @@ Deno.test("JSON of a parsed config has the Python original's field order", () =>
   const config = parseConfig(
     "tools: [{description: d, args: [{enum: [x], name: a}], name: t}]\ncommand: c\ntags: [z]\n",
   );
-  assert.deepEqual(Object.keys(config), [
-    "name",
-    "description",
-    "command",
-    "env",
-    "working_dir",
-    "category",
-    "tags",
-    "global_args",
-    "tools",
-  ]);
+  assert.deepEqual(Object.keys(config), CONFIG_FIELDS);
   assert.deepEqual(Object.keys(config.tools[0]), [
     "name",
     "description",

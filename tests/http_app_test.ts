@@ -3,7 +3,7 @@ import { ToolIndex, validateConfig } from "../mod.ts";
 import { createApp, ENV_MASK } from "../src/http/app.ts";
 import { MAX_LIMIT, MAX_QUERY_LENGTH } from "../src/http/schemas.ts";
 import { type ServiceSettings, SettingsError, settingsFromEnv } from "../src/http/settings.ts";
-import { bulkConfig, dockerConfig, gitConfig, obsidianConfig } from "./_fixtures.ts";
+import { bulkConfig, CONFIG_FIELDS, dockerConfig, gitConfig, obsidianConfig } from "./_fixtures.ts";
 
 const SECRET = "ghp_s3cr3t-token-value";
 const secretConfig = validateConfig({
@@ -362,17 +362,7 @@ Deno.test("GET /schema/config.json is the JSON Schema of the config format", asy
   const { body } = await json("/schema/config.json");
   assert.equal(body.$schema, "https://json-schema.org/draft/2020-12/schema");
   assert.deepEqual(body.required, ["command", "tools"]);
-  assert.deepEqual(Object.keys(body.properties), [
-    "name",
-    "description",
-    "command",
-    "env",
-    "working_dir",
-    "category",
-    "tags",
-    "global_args",
-    "tools",
-  ]);
+  assert.deepEqual(Object.keys(body.properties), CONFIG_FIELDS);
   assert.equal(body.additionalProperties, false);
   assert.equal(body.properties.name.default, "climax");
 });

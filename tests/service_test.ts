@@ -1,61 +1,12 @@
 // The whole service as a user runs it: `deno serve main.ts` in its own process, over a socket.
 import assert from "node:assert/strict";
+import { freePort, serveEntry, type Server, startServer } from "./_server.ts";
 
 const root = new URL("../", import.meta.url);
 const SECRET = "xoxb-very-secret-token";
 
-function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
-}
-
-interface Service {
-  base: string;
-  stop(): Promise<void>;
-}
-
-async function serve(env: Record<string, string> = {}, entry = "main.ts"): Promise<Service> {
-  const port = freePort();
-  const args = entry === "main.ts"
-    ? [
-      "serve",
-      "--allow-read",
-      "--allow-env",
-      "--allow-net",
-      "--host",
-      "127.0.0.1",
-      "--port",
-      String(port),
-      entry,
-    ]
-    : ["run", "--allow-read", "--allow-env", "--allow-net", entry];
-  const child = new Deno.Command(Deno.execPath(), {
-    args,
-    cwd: root.pathname,
-    env: { LOG_REQUESTS: "0", PORT: String(port), ...env },
-    stdout: "null",
-    stderr: "piped",
-  }).spawn();
-  const base = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 200; attempt++) {
-    try {
-      const response = await fetch(`${base}/healthz`);
-      await response.body?.cancel();
-      if (response.ok) break;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-  return {
-    base,
-    async stop() {
-      child.kill("SIGTERM");
-      await child.stderr.cancel();
-      await child.status;
-    },
-  };
+function serve(env: Record<string, string> = {}): Promise<Server> {
+  return serveEntry("main.ts", "/healthz", env);
 }
 
 async function startFailure(
@@ -211,7 +162,13 @@ Deno.test("the service serves the YAML, not a stale compiled catalogue", async (
 });
 
 Deno.test("deno task start's launcher serves on PORT", async () => {
-  const service = await serve({}, "scripts/start.ts");
+  const port = freePort();
+  const service = await startServer(
+    ["run", "--allow-read", "--allow-env", "--allow-net", "scripts/start.ts"],
+    port,
+    "/healthz",
+    { PORT: String(port) },
+  );
   try {
     const response = await fetch(`${service.base}/healthz`);
     assert.equal(response.status, 200);

@@ -1,6 +1,6 @@
 // The HTTP face of a ToolIndex. Handlers only translate between HTTP and the library; every
 // cross-cutting concern is a middleware of its own, most of them Hono's.
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono, type z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { bearerAuth } from "hono/bearer-auth";
 import { compress } from "hono/compress";
@@ -65,15 +65,19 @@ const RESPONSE_CACHE = { maxEntries: 1000, maxBytes: 32 * 1024 * 1024, maxBodyBy
 const KNOWN_PATH =
   /^\/(?:|search|summary|healthz|openapi\.json|schema\/config\.json|tools\/[^/]+)$/;
 
+/** A JSON answer in the OpenAPI document. */
+function json<S extends z.ZodType>(description: string, schema: S) {
+  return { description, content: { "application/json": { schema } } };
+}
+
+/** A problem answer in the OpenAPI document. */
+function problemAnswer(description: string) {
+  return { description, content: { "application/problem+json": { schema: problemSchema } } };
+}
+
 const problems = {
-  400: {
-    description: "A parameter is invalid",
-    content: { "application/problem+json": { schema: problemSchema } },
-  },
-  401: {
-    description: "Missing or wrong bearer token",
-    content: { "application/problem+json": { schema: problemSchema } },
-  },
+  400: problemAnswer("A parameter is invalid"),
+  401: problemAnswer("Missing or wrong bearer token"),
 };
 
 const searchRoute = createRoute({
@@ -83,10 +87,7 @@ const searchRoute = createRoute({
   description: "Tools matching every given filter, in config load order, in pages of `limit`.",
   request: { query: searchQuerySchema },
   responses: {
-    200: {
-      description: "One page of results",
-      content: { "application/json": { schema: searchResponseSchema } },
-    },
+    200: json("One page of results", searchResponseSchema),
     ...problems,
   },
 });
@@ -98,10 +99,7 @@ const summaryRoute = createRoute({
   description: "One overview per loaded config: name, description, tool count, category, tags.",
   request: { query: summaryQuerySchema },
   responses: {
-    200: {
-      description: "The CLIs",
-      content: { "application/json": { schema: summaryResponseSchema } },
-    },
+    200: json("The CLIs", summaryResponseSchema),
     ...problems,
   },
 });
@@ -113,14 +111,8 @@ const toolRoute = createRoute({
   description: "The tool's full definition with its CLI's command; env values are masked.",
   request: { params: toolParamsSchema },
   responses: {
-    200: {
-      description: "The tool",
-      content: { "application/json": { schema: resolvedToolResponseSchema } },
-    },
-    404: {
-      description: "No tool has this name",
-      content: { "application/problem+json": { schema: problemSchema } },
-    },
+    200: json("The tool", resolvedToolResponseSchema),
+    404: problemAnswer("No tool has this name"),
     ...problems,
   },
 });
@@ -131,10 +123,7 @@ const healthRoute = createRoute({
   summary: "Health check",
   description: "Always open, even when a bearer token protects the other routes.",
   responses: {
-    200: {
-      description: "The service is up",
-      content: { "application/json": { schema: healthSchema } },
-    },
+    200: json("The service is up", healthSchema),
   },
 });
 
