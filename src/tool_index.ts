@@ -109,6 +109,7 @@ interface NormalizedParams {
 export class ToolIndex {
   readonly #entries: readonly ToolIndexEntry[];
   readonly #resolved: ReadonlyMap<string, ResolvedTool>;
+  readonly #positions: ReadonlyMap<string, number>;
   readonly #summaries: readonly CLISummary[];
   readonly #texts: readonly string[];
   readonly #substring: SubstringIndex;
@@ -125,6 +126,7 @@ export class ToolIndex {
   ) {
     this.#entries = entries;
     this.#resolved = resolved;
+    this.#positions = new Map(entries.map((entry, position) => [entry.tool_name, position]));
     this.#summaries = summaries;
     this.#texts = entries.map(searchText);
     this.#substring = new SubstringIndex(this.#texts);
@@ -343,6 +345,27 @@ export class ToolIndex {
    */
   get(toolName: string): ResolvedTool | undefined {
     return this.#resolved.get(toolName);
+  }
+
+  /**
+   * The search entry of the tool with exactly this name, input schema included; `undefined`
+   * when there is none.
+   *
+   * @example
+   * ```ts
+   * import { ToolIndex } from "@climax/tool-index";
+   *
+   * const index = ToolIndex.fromConfigs([{
+   *   name: "git-tools",
+   *   command: "git",
+   *   tools: [{ name: "git_status", description: "Show the working tree status" }],
+   * }]);
+   * console.log(index.getEntry("git_status")?.cli_name); // "git-tools"
+   * ```
+   */
+  getEntry(toolName: string): ToolIndexEntry | undefined {
+    const position = this.#positions.get(toolName);
+    return position === undefined ? undefined : this.#entries[position];
   }
 
   #collect(

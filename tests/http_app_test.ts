@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { ToolIndex, validateConfig } from "../mod.ts";
-import { createApp, ENV_MASK } from "../src/http/app.ts";
+import { createApp } from "../src/http/app.ts";
+import { ENV_MASK } from "../src/http/mask.ts";
 import { MAX_LIMIT, MAX_QUERY_LENGTH } from "../src/http/schemas.ts";
 import { type ServiceSettings, SettingsError, settingsFromEnv } from "../src/http/settings.ts";
 import { bulkConfig, CONFIG_FIELDS, dockerConfig, gitConfig, obsidianConfig } from "./_fixtures.ts";
@@ -400,4 +401,62 @@ Deno.test("settingsFromEnv() reads every setting and refuses values it cannot us
     () => settingsFromEnv((n) => (n === "CACHE_MAX_AGE" ? "-1" : undefined)),
     SettingsError,
   );
+});
+
+const mcpHeaders = {
+  "Content-Type": "application/json",
+  Accept: "application/json, text/event-stream",
+};
+const initialize = JSON.stringify({
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: {
+    protocolVersion: "2025-11-25",
+    capabilities: {},
+    clientInfo: { name: "t", version: "1" },
+  },
+});
+
+Deno.test("the MCP endpoint never answers a malformed request with a 5xx", async () => {
+  const cases: [RequestInit, number][] = [
+    [{ method: "GET" }, 405],
+    [{ method: "DELETE" }, 405],
+    [
+      { method: "POST", headers: { ...mcpHeaders, "Content-Type": "text/plain" }, body: "hello" },
+      415,
+    ],
+    [{ method: "POST", headers: mcpHeaders, body: "{ not json" }, 400],
+    // The transport requires Accept to offer both JSON and event streams.
+    [{ method: "POST", headers: { "Content-Type": "application/json" }, body: initialize }, 406],
+    [{ method: "POST", headers: mcpHeaders, body: "[" + "1,".repeat(700_000) + "1]" }, 413],
+  ];
+  for (const [init, status] of cases) {
+    const response = await app.request("/mcp", init);
+    assert.equal(response.status, status, `${init.method} ${String(init.body).slice(0, 20)}`);
+    await response.body?.cancel();
+  }
+});
+
+Deno.test("the MCP endpoint refuses browser pages of origins the operator did not allow", async () => {
+  const limited = createApp(index, settings({ corsOrigin: ["https://allowed.example"] }));
+  const init = (origin: string): RequestInit => ({
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      Accept: "application/json, text/event-stream",
+      Origin: origin,
+    },
+    body: initialize,
+  });
+  const refused = await limited.request("/mcp", init("https://evil.example"));
+  assert.equal(refused.status, 403);
+  assert.equal(refused.headers.get("Content-Type"), "application/problem+json");
+  await refused.body?.cancel();
+  const sameHostOtherScheme = await limited.request("/mcp", init("http://allowed.example"));
+  assert.equal(sameHostOtherScheme.status, 403);
+  await sameHostOtherScheme.body?.cancel();
+  const allowed = await limited.request("/mcp", init("https://allowed.example"));
+  assert.equal(allowed.status, 200);
+  await allowed.body?.cancel();
 });

@@ -11,10 +11,11 @@ import { logger } from "hono/logger";
 import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { InvalidCursorError } from "../errors.ts";
-import type { ResolvedTool } from "../models.ts";
 import { configJsonSchema } from "../json_schema.ts";
 import type { ToolIndex } from "../tool_index.ts";
 import { brotli } from "./brotli.ts";
+import { maskEnv } from "./mask.ts";
+import { mcpHandler } from "./mcp.ts";
 import { responseCache } from "./response_cache.ts";
 import { invalidParams, problem, ProblemError, problemResponse } from "./problem.ts";
 import {
@@ -32,9 +33,6 @@ import {
 } from "./schemas.ts";
 import type { ServiceSettings } from "./settings.ts";
 
-/** What replaces each `env` value in `/tools/{name}` unless the operator exposes them. */
-export const ENV_MASK = "********";
-
 /** The routes, for `GET /` and for telling 405 from 404. */
 const ROUTES: Record<string, string> = {
   search: "/search",
@@ -43,6 +41,7 @@ const ROUTES: Record<string, string> = {
   healthz: "/healthz",
   openapi: "/openapi.json",
   config_schema: "/schema/config.json",
+  mcp: "/mcp",
 };
 /** Each route's query parameters, to name the known ones when an unknown one is sent. */
 const QUERY_SCHEMAS: Record<string, { shape: Record<string, unknown> }> = {
@@ -146,7 +145,18 @@ export function createApp(index: ToolIndex, settings: ServiceSettings): OpenAPIH
   if (settings.logRequests) app.use(requestLog());
   app.use(responseCache(RESPONSE_CACHE));
   app.use(secureHeaders());
-  app.use(cors({ origin: settings.corsOrigin, allowMethods: ["GET", "HEAD", "OPTIONS"] }));
+  app.use(cors({
+    origin: settings.corsOrigin,
+    allowMethods: ["GET", "HEAD", "POST", "DELETE", "OPTIONS"],
+    allowHeaders: [
+      "Authorization",
+      "Content-Type",
+      "Mcp-Protocol-Version",
+      "Mcp-Session-Id",
+      "Last-Event-ID",
+    ],
+    exposeHeaders: ["Mcp-Session-Id", "Mcp-Protocol-Version"],
+  }));
   if (settings.authToken !== null) {
     const auth = bearerAuth({ token: settings.authToken });
     app.use((c, next) => c.req.path === "/healthz" ? next() : auth(c, next));
@@ -194,8 +204,11 @@ export function createApp(index: ToolIndex, settings: ServiceSettings): OpenAPIH
     if (resolved === undefined) {
       throw new ProblemError(problem(404, `No tool is named ${JSON.stringify(name)}`));
     }
-    return c.json(settings.exposeEnv ? resolved : maskEnv(resolved), 200);
+    return c.json(maskEnv(resolved, settings.exposeEnv), 200);
   });
+
+  const mcp = mcpHandler(index, settings);
+  app.all("/mcp", (c) => mcp(c.req.raw));
 
   app.openapi(healthRoute, (c) => {
     c.header("Cache-Control", "no-store");
@@ -266,13 +279,6 @@ function onError(error: Error, c: Context): Response {
   }
   console.error(`${c.req.method} ${c.req.path}:`, error);
   return problemResponse(problem(500, "The service failed to answer this request"));
-}
-
-/** A copy of the tool with every env value replaced by the mask. */
-function maskEnv(resolved: ResolvedTool): ResolvedTool {
-  const env: Record<string, string> = {};
-  for (const key of Object.keys(resolved.env)) env[key] = ENV_MASK;
-  return { ...resolved, env };
 }
 
 /** One log line per request, after it is answered: method, path, status and time. */

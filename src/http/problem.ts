@@ -19,6 +19,7 @@ export interface Problem {
 const TITLES: Partial<Record<number, string>> = {
   400: "Bad Request",
   401: "Unauthorized",
+  403: "Forbidden",
   404: "Not Found",
   405: "Method Not Allowed",
   413: "Content Too Large",

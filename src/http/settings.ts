@@ -10,7 +10,7 @@ export interface ServiceSettings {
   /** Require `Authorization: Bearer <token>` on every route but `/healthz`. `AUTH_TOKEN`. */
   authToken: string | null;
   /** Origins allowed by CORS: `*` or a comma-separated list. `CORS_ORIGIN`, default `*`. */
-  corsOrigin: string | string[];
+  corsOrigin: "*" | string[];
   /** Print one line per request. `LOG_REQUESTS=0` turns it off. */
   logRequests: boolean;
   /** Seconds clients and caches may reuse an answer. `CACHE_MAX_AGE`, default 60. */

@@ -1,0 +1,76 @@
+// `deno task context-cost`: what progressive discovery saves an agent's context. It measures,
+// through the MCP SDK's own client against the app in this process, the bytes and tokens
+// (o200k_base, the encoding of current OpenAI models) of tools/list with every bundled tool
+// listed directly, as CLImax's classic mode lists them, beside tools/list of the two
+// meta-tools and typical answers of each.
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { encode } from "gpt-tokenizer/encoding/o200k_base";
+import { loadConfigDir, ToolIndex } from "../mod.ts";
+import { createApp } from "../src/http/app.ts";
+import { settingsFromEnv } from "../src/http/settings.ts";
+
+const index = ToolIndex.fromConfigs(await loadConfigDir(new URL("../configs/", import.meta.url)));
+const app = createApp(index, { ...settingsFromEnv(() => undefined), logRequests: false });
+const client = new Client({ name: "context-cost", version: "1.0.0" });
+await client.connect(
+  new StreamableHTTPClientTransport(new URL("http://tool-index.local/mcp"), {
+    fetch: async (url, init) => await app.fetch(new Request(url, init)),
+  }),
+);
+
+async function answer(name: string, args: Record<string, unknown>): Promise<string> {
+  const result = await client.callTool({ name, arguments: args });
+  return (result.content as { text: string }[])[0].text;
+}
+
+const direct = JSON.stringify({
+  tools: index.search({ limit: index.size }).map((entry) => ({
+    name: entry.tool_name,
+    description: entry.description,
+    inputSchema: entry.input_schema,
+  })),
+});
+const meta = JSON.stringify(await client.listTools());
+const queries = ["container", "commit", "branch", "log", "pod", "video", "json", "bucket"];
+const searches = await Promise.all(
+  queries.map((query) => answer("climax_search", { query, limit: 5 })),
+);
+const summary = await answer("climax_search", {});
+const get = await answer("climax_get", { tool_name: "docker_ps" });
+await client.close();
+
+const rows: [string, string][] = [
+  [`tools/list, all ${index.size} bundled tools listed directly`, direct],
+  ["tools/list, the two meta-tools", meta],
+  ["climax_search answer, no filter (summary of the first 10 CLIs)", summary],
+  ["climax_get answer (docker_ps)", get],
+];
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const searchBytes = median(searches.map((text) => new TextEncoder().encode(text).length));
+const searchTokens = median(searches.map((text) => encode(text).length));
+
+console.log(
+  `\n## Context cost of progressive discovery (${index.size} tools, ${index.summary().length} CLIs)\n`,
+);
+console.log("| what the agent reads | bytes | tokens (o200k_base) |");
+console.log("|---|---:|---:|");
+for (const [name, text] of rows) {
+  console.log(`| ${name} | ${new TextEncoder().encode(text).length} | ${encode(text).length} |`);
+}
+console.log(
+  `| climax_search answer at limit 5, median of ${queries.length} queries (${
+    queries.join(", ")
+  }) | ${searchBytes} | ${searchTokens} |`,
+);
+const directTokens = encode(direct).length;
+const metaTokens = encode(meta).length;
+console.log(
+  `\nListing the two meta-tools costs ${
+    (directTokens / metaTokens).toFixed(0)
+  }× fewer tokens than listing every tool; a search (${searchTokens} tokens) and a get (${
+    encode(get).length
+  }) together stay ${
+    (directTokens / (metaTokens + searchTokens + encode(get).length)).toFixed(0)
+  }× under the full listing.`,
+);

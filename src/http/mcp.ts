@@ -1,0 +1,143 @@
+// The MCP endpoint: two meta-tools, climax_search and climax_get, over Streamable HTTP, served
+// statelessly (any instance answers any request) with the official SDK's web-standard handler.
+import { createMcpHandler, McpServer } from "@modelcontextprotocol/server";
+import { z } from "zod";
+import { InvalidCursorError } from "../errors.ts";
+import type { ToolIndex } from "../tool_index.ts";
+import { editDistance } from "../_suggest.ts";
+import { maskEnv } from "./mask.ts";
+import { MAX_FILTER_LENGTH, MAX_LIMIT, MAX_QUERY_LENGTH } from "./schemas.ts";
+import { problem, problemResponse } from "./problem.ts";
+import type { ServiceSettings } from "./settings.ts";
+
+/** The largest JSON-RPC request body read, in bytes. */
+export const MAX_MCP_BODY = 1024 * 1024;
+
+const SEARCH_DESCRIPTION =
+  "Search for available CLI tools by keyword, category, or CLI name. Call with no filters to get a summary of all available CLIs: their names, categories and tool counts, which tells you what to filter by. Each result carries the tool's input_schema, enough to call it; use climax_get for the command line behind a tool.";
+
+const searchInput = z.object({
+  query: z.string().max(MAX_QUERY_LENGTH).optional().describe(
+    "Search keyword (matched against tool name, description, CLI name, category, tags). In substring mode it is one literal, case-insensitive phrase: use a single distinctive word such as 'commit' or 'container'. In ranked mode (when available) it takes a plain-language request such as 'list running containers'.",
+  ),
+  category: z.string().max(MAX_FILTER_LENGTH).optional().describe(
+    "Filter by CLI category (exact match, case-insensitive), as listed in the summary.",
+  ),
+  cli: z.string().max(MAX_FILTER_LENGTH).optional().describe(
+    "Filter by CLI name (exact match, case-insensitive), as listed in the summary.",
+  ),
+  limit: z.int().min(0).max(MAX_LIMIT).default(10).describe(
+    `Maximum number of results to return (default: 10, at most ${MAX_LIMIT}). Caps the summary too.`,
+  ),
+  mode: z.enum(["substring", "ranked"]).default("substring").describe(
+    "How query matches: 'substring' (default) finds the literal text; 'ranked' orders tools by relevance to a natural-language request. Ranked mode is not available yet.",
+  ),
+  cursor: z.string().max(MAX_FILTER_LENGTH).optional().describe(
+    "The next_cursor of a previous search answer, to get its next page with the same query, category, cli, limit and mode.",
+  ),
+});
+
+const getInput = z.object({
+  tool_name: z.string().max(MAX_FILTER_LENGTH).describe(
+    "The exact name of the tool (as returned by climax_search).",
+  ),
+});
+
+type ToolAnswer = { content: { type: "text"; text: string }[]; isError?: boolean };
+
+function text(value: unknown): ToolAnswer {
+  return { content: [{ type: "text", text: JSON.stringify(value) }] };
+}
+
+function toolError(message: string): ToolAnswer {
+  return { content: [{ type: "text", text: message }], isError: true };
+}
+
+/** The names nearest to `name`: by edit distance, then by load order. */
+function closestNames(index: ToolIndex, name: string, count: number): string[] {
+  const lower = name.toLowerCase();
+  return index.search({ limit: index.size })
+    .map((entry, order) => ({ name: entry.tool_name, order }))
+    .map((candidate) => ({
+      ...candidate,
+      distance: candidate.name.toLowerCase().includes(lower)
+        ? 0
+        : editDistance(lower, candidate.name.toLowerCase()),
+    }))
+    .sort((a, b) => a.distance - b.distance || a.order - b.order)
+    .slice(0, count)
+    .map((candidate) => candidate.name);
+}
+
+/** The MCP server of one request: a fresh instance over the shared, immutable index. */
+function server(index: ToolIndex, settings: ServiceSettings): McpServer {
+  const mcp = new McpServer({ name: "tool-index", version: index.version });
+
+  mcp.registerTool("climax_search", {
+    description: SEARCH_DESCRIPTION,
+    inputSchema: searchInput,
+    annotations: { readOnlyHint: true, openWorldHint: false },
+  }, ({ query, category, cli, limit, mode, cursor }) => {
+    if (!query && !category && !cli) {
+      if (cursor) {
+        return toolError(
+          "A cursor continues a search: give the query, category or cli it was issued for.",
+        );
+      }
+      return text({ mode: "summary", summary: index.summary().slice(0, limit) });
+    }
+    if (mode === "ranked") {
+      return toolError("Ranked mode is not available yet; use mode 'substring'.");
+    }
+    try {
+      const page = index.searchPage({ query, category, cli, limit, mode, cursor });
+      return text({ mode: "search", ...page });
+    } catch (error) {
+      if (error instanceof InvalidCursorError) return toolError(`Invalid cursor: ${error.message}`);
+      throw error;
+    }
+  });
+
+  mcp.registerTool("climax_get", {
+    description:
+      "Get one tool's full definition by its exact name: the input_schema to call it with, and the command line, arguments and global arguments behind it.",
+    inputSchema: getInput,
+    annotations: { readOnlyHint: true, openWorldHint: false },
+  }, ({ tool_name }) => {
+    const entry = index.getEntry(tool_name);
+    const resolved = index.get(tool_name);
+    if (entry === undefined || resolved === undefined) {
+      const near = closestNames(index, tool_name, 5);
+      return toolError(
+        `Unknown tool: ${tool_name}.${
+          near.length > 0 ? ` The closest names: ${near.join(", ")}.` : ""
+        }`,
+      );
+    }
+    return text({ ...entry, ...maskEnv(resolved, settings.exposeEnv) });
+  });
+
+  return mcp;
+}
+
+/** Answers MCP requests: POST for JSON-RPC; GET and DELETE get 405, as a stateless server. */
+export function mcpHandler(
+  index: ToolIndex,
+  settings: ServiceSettings,
+): (request: Request) => Promise<Response> {
+  const handler = createMcpHandler(() => server(index, settings), {
+    maxRequestBodySize: MAX_MCP_BODY,
+  });
+  const allowed = settings.corsOrigin === "*" ? undefined : new Set(settings.corsOrigin);
+  return (request) => {
+    // Browsers send Origin: a page of an origin the operator did not allow is refused, which
+    // also keeps DNS rebinding from reaching the tools. Clients that are not browsers send none.
+    const origin = request.headers.get("Origin");
+    if (allowed && origin !== null && !allowed.has(origin)) {
+      return Promise.resolve(
+        problemResponse(problem(403, `The origin ${origin} may not use this MCP endpoint`)),
+      );
+    }
+    return handler.fetch(request);
+  };
+}

@@ -1,0 +1,192 @@
+// The MCP endpoint as an agent's client sees it: the SDK's own Client over Streamable HTTP,
+// against `deno serve main.ts` on a loopback port.
+import assert from "node:assert/strict";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { ToolIndex } from "../mod.ts";
+import { readCatalogue } from "../src/_catalogue.ts";
+import { serveEntry, type Server } from "./_server.ts";
+
+const index = ToolIndex.fromConfigs(
+  (await readCatalogue(new URL("../configs/", import.meta.url)))!,
+);
+
+async function withClient(
+  run: (client: Client, service: Server) => Promise<void>,
+  env: Record<string, string> = {},
+  headers: Record<string, string> = {},
+) {
+  const service = await serveEntry("main.ts", "/healthz", env);
+  const client = new Client({ name: "tool-index-test", version: "1.0.0" });
+  try {
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${service.base}/mcp`), {
+        requestInit: { headers },
+      }),
+    );
+    await run(client, service);
+  } finally {
+    await client.close();
+    await service.stop();
+  }
+}
+
+async function call(client: Client, name: string, args: Record<string, unknown>) {
+  const result = await client.callTool({ name, arguments: args });
+  const [content] = result.content as { type: string; text: string }[];
+  assert.equal(content.type, "text");
+  return { isError: result.isError === true, text: content.text };
+}
+
+Deno.test("an MCP client connects by URL and lists exactly the two meta-tools", async () => {
+  await withClient(async (client) => {
+    assert.equal(client.getServerVersion()?.name, "tool-index");
+    const { tools } = await client.listTools();
+    assert.deepEqual(tools.map((tool) => tool.name), ["climax_search", "climax_get"]);
+    const [search, get] = tools;
+    assert.deepEqual(Object.keys(search.inputSchema.properties ?? {}), [
+      "query",
+      "category",
+      "cli",
+      "limit",
+      "mode",
+      "cursor",
+    ]);
+    const limit = (search.inputSchema.properties as Record<string, Record<string, unknown>>).limit;
+    assert.deepEqual([limit.type, limit.default, limit.minimum, limit.maximum], [
+      "integer",
+      10,
+      0,
+      100,
+    ]);
+    assert.match(String(search.description), /no filters to get a summary/);
+    assert.deepEqual(get.inputSchema.required, ["tool_name"]);
+  });
+});
+
+Deno.test("an agent finds a bundled tool and its full schema in two calls", async () => {
+  await withClient(async (client) => {
+    const search = JSON.parse(
+      (await call(client, "climax_search", { query: "list containers" })).text,
+    );
+    const names = search.results.map((entry: { tool_name: string }) => entry.tool_name);
+    assert.ok(names.includes("docker_ps"), names.join(", "));
+    const tool = JSON.parse((await call(client, "climax_get", { tool_name: "docker_ps" })).text);
+    assert.equal(tool.tool.command, "ps");
+    assert.equal(tool.base_command, "docker");
+    assert.deepEqual(
+      Object.keys(tool.input_schema.properties).sort(),
+      tool.tool.args.map((a: { name: string }) => a.name).sort(),
+    );
+  });
+});
+
+Deno.test("climax_search with no filter answers in summary mode, capped by limit", async () => {
+  await withClient(async (client) => {
+    const all = await call(client, "climax_search", {});
+    assert.deepEqual(JSON.parse(all.text), {
+      mode: "summary",
+      summary: index.summary().slice(0, 10),
+    });
+    const two = await call(client, "climax_search", { limit: 2 });
+    assert.deepEqual(JSON.parse(two.text).summary, index.summary().slice(0, 2));
+  });
+});
+
+Deno.test("climax_search with filters answers in search mode, as the index does", async () => {
+  await withClient(async (client) => {
+    const answer = JSON.parse(
+      (await call(client, "climax_search", { query: "container", cli: "docker", limit: 3 })).text,
+    );
+    assert.equal(answer.mode, "search");
+    assert.deepEqual(answer.results, index.search({ query: "container", cli: "docker", limit: 3 }));
+    assert.equal(typeof answer.next_cursor, "string");
+    const next = JSON.parse(
+      (await call(client, "climax_search", {
+        query: "container",
+        cli: "docker",
+        limit: 3,
+        cursor: answer.next_cursor,
+      })).text,
+    );
+    assert.deepEqual(
+      next.results,
+      index.search({ query: "container", cli: "docker", limit: 6 }).slice(3),
+    );
+    const none = JSON.parse((await call(client, "climax_search", { query: "zzz-nothing" })).text);
+    assert.deepEqual(none, { mode: "search", results: [], next_cursor: null });
+    const byCategory = JSON.parse(
+      (await call(client, "climax_search", { category: "CONTAINERS", limit: 100 })).text,
+    );
+    assert.ok(byCategory.results.length > 0);
+    assert.ok(
+      byCategory.results.every((entry: { category: string }) => entry.category === "containers"),
+    );
+  });
+});
+
+Deno.test("climax_get returns the full definition with env masked", async () => {
+  await withClient(async (client) => {
+    const { isError, text } = await call(client, "climax_get", { tool_name: "git_log" });
+    assert.equal(isError, false);
+    const tool = JSON.parse(text);
+    assert.deepEqual(tool.input_schema, index.getEntry("git_log")!.input_schema);
+    assert.equal(tool.base_command, index.get("git_log")!.base_command);
+    assert.deepEqual(tool.tool, index.get("git_log")!.tool);
+    for (const value of Object.values(tool.env)) assert.equal(value, "********");
+    assert.ok(Object.keys(tool.env).length > 0, "git's config sets env, so masking is tested");
+  });
+});
+
+Deno.test("climax_get of an unknown name is a tool error listing the closest names", async () => {
+  await withClient(async (client) => {
+    const { isError, text } = await call(client, "climax_get", { tool_name: "git_lgo" });
+    assert.equal(isError, true);
+    assert.match(text, /^Unknown tool: git_lgo\. The closest names: git_log/);
+  });
+});
+
+Deno.test("invalid arguments are MCP errors with a clear message", async () => {
+  await withClient(async (client) => {
+    for (
+      const [args, pattern] of [
+        [{ limit: -1 }, /limit/],
+        [{ limit: "ten" }, /limit/],
+        [{ query: 42 }, /query/],
+        [{ mode: "fuzzy" }, /mode/],
+        [{ query: "x", cursor: "0.0000000000000000" }, /Invalid cursor/],
+        [{ cursor: "abc" }, /A cursor continues a search/],
+        [{ query: "list", mode: "ranked" }, /Ranked mode is not available yet/],
+      ] as const
+    ) {
+      const { isError, text } = await call(client, "climax_search", args);
+      assert.equal(isError, true, JSON.stringify(args));
+      assert.match(text, pattern, JSON.stringify(args));
+    }
+    const missing = await call(client, "climax_get", {});
+    assert.equal(missing.isError, true);
+    assert.match(missing.text, /tool_name/);
+    await assert.rejects(() => client.callTool({ name: "git_log", arguments: {} }), /not found/);
+  });
+});
+
+Deno.test("the MCP endpoint needs the bearer token when AUTH_TOKEN is set", async () => {
+  const token = "mcp-test-token";
+  await withClient(
+    async (client) => {
+      const { tools } = await client.listTools();
+      assert.equal(tools.length, 2);
+    },
+    { AUTH_TOKEN: token },
+    { Authorization: `Bearer ${token}` },
+  );
+
+  const service = await serveEntry("main.ts", "/healthz", { AUTH_TOKEN: token });
+  try {
+    const client = new Client({ name: "no-token", version: "1.0.0" });
+    await assert.rejects(() =>
+      client.connect(new StreamableHTTPClientTransport(new URL(`${service.base}/mcp`)))
+    );
+  } finally {
+    await service.stop();
+  }
+});
