@@ -108,7 +108,8 @@ interface NormalizedParams {
  */
 export class ToolIndex {
   readonly #entries: readonly ToolIndexEntry[];
-  readonly #resolved: ReadonlyMap<string, ResolvedTool>;
+  /** The resolved tool of each entry, at the entry's position. */
+  readonly #resolved: readonly ResolvedTool[];
   readonly #positions: ReadonlyMap<string, number>;
   readonly #summaries: readonly CLISummary[];
   readonly #texts: readonly string[];
@@ -121,7 +122,7 @@ export class ToolIndex {
 
   private constructor(
     entries: ToolIndexEntry[],
-    resolved: Map<string, ResolvedTool>,
+    resolved: ResolvedTool[],
     summaries: CLISummary[],
   ) {
     this.#entries = entries;
@@ -211,11 +212,11 @@ export class ToolIndex {
       }
     }
     const entries: ToolIndexEntry[] = [];
-    const resolved = new Map<string, ResolvedTool>();
+    const resolved: ResolvedTool[] = [];
     for (const slot of slots) {
       if (slot === undefined) continue;
       entries.push(slot.entry);
-      resolved.set(slot.entry.tool_name, slot.resolved);
+      resolved.push(slot.resolved);
     }
     return new ToolIndex(entries, resolved, summaries);
   }
@@ -233,10 +234,10 @@ export class ToolIndex {
     if (this.#version === undefined) {
       const hash = new Hash64();
       for (const summary of this.#summaries) hash.update(JSON.stringify(summary));
-      for (const entry of this.#entries) {
+      this.#entries.forEach((entry, position) => {
         hash.update(JSON.stringify(entry));
-        hash.update(JSON.stringify(this.#resolved.get(entry.tool_name)));
-      }
+        hash.update(JSON.stringify(this.#resolved[position]));
+      });
       this.#version = hash.digest();
     }
     return this.#version;
@@ -344,7 +345,8 @@ export class ToolIndex {
    * ```
    */
   get(toolName: string): ResolvedTool | undefined {
-    return this.#resolved.get(toolName);
+    const position = this.#positions.get(toolName);
+    return position === undefined ? undefined : this.#resolved[position];
   }
 
   /**
