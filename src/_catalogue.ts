@@ -5,6 +5,7 @@
 // that hash still matches: a stale catalogue is never served.
 import type { CLImaxConfig } from "./models.ts";
 import { Hash64 } from "./_hash.ts";
+import { yamlFileNames } from "./_paths.ts";
 
 /** The file name of a compiled catalogue inside a config directory. */
 export const CATALOGUE_FILE = "_catalogue.json";
@@ -16,11 +17,7 @@ interface Catalogue {
 
 /** A hash of the names and texts of a directory's `*.yaml` and `*.yml` files, in name order. */
 export async function hashSources(dir: URL): Promise<string> {
-  const names: string[] = [];
-  for await (const entry of Deno.readDir(dir)) {
-    if (entry.isFile && /\.ya?ml$/i.test(entry.name)) names.push(entry.name);
-  }
-  names.sort();
+  const names = await yamlFileNames(dir);
   const texts = await Promise.all(
     names.map((name) => Deno.readFile(new URL(encodeURIComponent(name), dir))),
   );

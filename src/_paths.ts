@@ -5,3 +5,12 @@ export function directoryUrl(dir: string | URL): URL {
   const encoded = absolute.split("/").map(encodeURIComponent).join("/");
   return new URL(`file://${encoded.endsWith("/") ? encoded : `${encoded}/`}`);
 }
+
+/** The names of a directory's `*.yaml` and `*.yml` files (not its subdirectories'), sorted. */
+export async function yamlFileNames(dir: URL): Promise<string[]> {
+  const names: string[] = [];
+  for await (const entry of Deno.readDir(dir)) {
+    if (entry.isFile && /\.ya?ml$/i.test(entry.name)) names.push(entry.name);
+  }
+  return names.sort();
+}

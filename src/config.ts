@@ -7,7 +7,7 @@ import { ConfigError } from "./errors.ts";
 import type { CLImaxConfig } from "./models.ts";
 import { schemas } from "./_schemas.ts";
 import { DEFAULT_SOURCE, describeValue, validateData, type ValidateOptions } from "./_validate.ts";
-import { directoryUrl } from "./_paths.ts";
+import { directoryUrl, yamlFileNames } from "./_paths.ts";
 import { readYaml } from "./_yaml.ts";
 
 /**
@@ -155,11 +155,9 @@ export async function loadConfigDir(
 ): Promise<CLImaxConfig[]> {
   const folder = directoryUrl(dir);
   const source = dir instanceof URL ? filePathOf(dir) : dir;
-  const names: string[] = [];
+  let names: string[];
   try {
-    for await (const entry of Deno.readDir(folder)) {
-      if (entry.isFile && /\.ya?ml$/i.test(entry.name)) names.push(entry.name);
-    }
+    names = await yamlFileNames(folder);
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) fail(source, "Directory not found");
     if (error instanceof Deno.errors.NotADirectory) fail(source, "Not a directory");
@@ -168,7 +166,6 @@ export async function loadConfigDir(
     }
     throw error;
   }
-  names.sort();
   const configs: CLImaxConfig[] = [];
   let firstError: ConfigError | undefined;
   for (const name of names) {
