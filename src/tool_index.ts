@@ -16,6 +16,8 @@ import {
 import { deepFreeze } from "./_freeze.ts";
 import { Hash64 } from "./_hash.ts";
 import { FIELD_SEPARATOR, SubstringIndex } from "./search/_substring.ts";
+import { type FieldTexts, RankedIndex } from "./search/_ranked.ts";
+import { hasWords } from "./search/_words.ts";
 
 /** Options of `ToolIndex.fromConfigs`. */
 export interface ToolIndexOptions {
@@ -68,6 +70,10 @@ interface Filter {
 }
 
 interface NormalizedParams {
+  mode: SearchMode;
+  /** The query as given, or "" for none. */
+  query: string;
+  /** The query, lowercased. */
   needle: string;
   category: string;
   cli: string;
@@ -118,13 +124,10 @@ export class ToolIndex {
   readonly #categoryOf: Int32Array;
   readonly #clis: ReadonlyMap<string, Filter>;
   readonly #cliOf: Int32Array;
+  readonly #ranked: RankedIndex;
   #version: string | undefined;
 
-  private constructor(
-    entries: ToolIndexEntry[],
-    resolved: ResolvedTool[],
-    summaries: CLISummary[],
-  ) {
+  private constructor({ entries, resolved, summaries, documents }: CollectedTools) {
     this.#entries = entries;
     this.#resolved = resolved;
     this.#positions = new Map(entries.map((entry, position) => [entry.tool_name, position]));
@@ -133,6 +136,7 @@ export class ToolIndex {
     this.#substring = new SubstringIndex(this.#texts);
     [this.#categories, this.#categoryOf] = buildFilter(entries, (entry) => entry.category);
     [this.#clis, this.#cliOf] = buildFilter(entries, (entry) => entry.cli_name);
+    this.#ranked = new RankedIndex(documents);
   }
 
   /**
@@ -159,66 +163,7 @@ export class ToolIndex {
     options: ToolIndexOptions = {},
   ): ToolIndex {
     const warn = options.onWarning ?? ((message: string) => console.warn(message));
-    const slots: ({ entry: ToolIndexEntry; resolved: ResolvedTool } | undefined)[] = [];
-    const slotOf = new Map<string, number>();
-    const summaries: CLISummary[] = [];
-    let position = 0;
-    for (const input of configs) {
-      const config: CLImaxConfig = validateConfig(input, {
-        source: `configs[${position++}]`,
-        onWarning: warn,
-      });
-      const tags = deepFreeze(config.tags);
-      summaries.push(Object.freeze({
-        name: config.name,
-        description: config.description,
-        tool_count: config.tools.length,
-        category: config.category,
-        tags,
-      }));
-      const env = deepFreeze(config.env);
-      const globalArgs = deepFreeze(config.global_args);
-      const noConstraints = Object.freeze({});
-      for (const tool of config.tools) {
-        const previous = slotOf.get(tool.name);
-        if (previous !== undefined) {
-          warn(
-            `Duplicate tool name "${tool.name}": the tool from "${config.name}" replaces the one from "${
-              slots[previous]!.entry.cli_name
-            }"`,
-          );
-          slots[previous] = undefined;
-        }
-        slotOf.set(tool.name, slots.length);
-        slots.push({
-          entry: Object.freeze({
-            tool_name: tool.name,
-            description: tool.description,
-            cli_name: config.name,
-            category: config.category,
-            tags,
-            input_schema: deepFreeze(buildInputSchema(tool.args)),
-          }),
-          resolved: Object.freeze({
-            tool: deepFreeze(tool),
-            base_command: config.command,
-            env,
-            working_dir: config.working_dir,
-            global_args: globalArgs,
-            description_override: null,
-            arg_constraints: noConstraints,
-          }),
-        });
-      }
-    }
-    const entries: ToolIndexEntry[] = [];
-    const resolved: ResolvedTool[] = [];
-    for (const slot of slots) {
-      if (slot === undefined) continue;
-      entries.push(slot.entry);
-      resolved.push(slot.resolved);
-    }
-    return new ToolIndex(entries, resolved, summaries);
+    return new ToolIndex(collectTools(configs, warn));
   }
 
   /** How many tools the index holds. */
@@ -400,7 +345,12 @@ export class ToolIndex {
       driver = cli.positions;
     }
     const needle = params.needle;
-    if (needle !== "" && !needle.includes(FIELD_SEPARATOR)) {
+    if (params.mode === "ranked" && hasWords(params.query)) {
+      const filtered = categoryId >= 0 || cliId >= 0;
+      for (const text of this.#ranked.rank(params.query, filtered ? accept : null, skip, want)) {
+        results.push(this.#entries[text]);
+      }
+    } else if (needle !== "" && !needle.includes(FIELD_SEPARATOR)) {
       this.#substring.scan(needle, accept, visit, driver);
     } else {
       // No query, or one holding the field separator, which only a per-field check answers.
@@ -442,6 +392,102 @@ export class ToolIndex {
   }
 }
 
+/** What an index is built from: its entries, in order, and what goes with each. */
+export interface CollectedTools {
+  entries: ToolIndexEntry[];
+  /** The resolved tool of each entry. */
+  resolved: ResolvedTool[];
+  summaries: CLISummary[];
+  /** The texts that ranking reads, for each entry. */
+  documents: FieldTexts[];
+}
+
+/**
+ * Validates configs and lays out their tools in index order: a repeated tool name replaces the
+ * earlier tool, which leaves its place, with a warning.
+ */
+export function collectTools(
+  configs: Iterable<CLImaxConfig | CLImaxConfigInput>,
+  warn: (message: string) => void,
+): CollectedTools {
+  const slots: (
+    { entry: ToolIndexEntry; resolved: ResolvedTool; document: FieldTexts } | undefined
+  )[] = [];
+  const slotOf = new Map<string, number>();
+  const summaries: CLISummary[] = [];
+  let position = 0;
+  for (const input of configs) {
+    const config: CLImaxConfig = validateConfig(input, {
+      source: `configs[${position++}]`,
+      onWarning: warn,
+    });
+    const tags = deepFreeze(config.tags);
+    summaries.push(Object.freeze({
+      name: config.name,
+      description: config.description,
+      tool_count: config.tools.length,
+      category: config.category,
+      tags,
+    }));
+    const env = deepFreeze(config.env);
+    const globalArgs = deepFreeze(config.global_args);
+    const noConstraints = Object.freeze({});
+    // The config's own fields are shared by its tools, so ranking analyses them once.
+    const cliName = [config.name];
+    const cliDescription = [config.description];
+    const category = config.category === null ? [] : [config.category];
+    for (const tool of config.tools) {
+      const previous = slotOf.get(tool.name);
+      if (previous !== undefined) {
+        warn(
+          `Duplicate tool name "${tool.name}": the tool from "${config.name}" replaces the one from "${
+            slots[previous]!.entry.cli_name
+          }"`,
+        );
+        slots[previous] = undefined;
+      }
+      slotOf.set(tool.name, slots.length);
+      slots.push({
+        entry: Object.freeze({
+          tool_name: tool.name,
+          description: tool.description,
+          cli_name: config.name,
+          category: config.category,
+          tags,
+          input_schema: deepFreeze(buildInputSchema(tool.args)),
+        }),
+        resolved: Object.freeze({
+          tool: deepFreeze(tool),
+          base_command: config.command,
+          env,
+          working_dir: config.working_dir,
+          global_args: globalArgs,
+          description_override: null,
+          arg_constraints: noConstraints,
+        }),
+        document: [
+          [tool.name],
+          [tool.description],
+          cliName,
+          cliDescription,
+          category,
+          tags,
+          tool.args.map((arg) => arg.name),
+          tool.args.map((arg) => arg.description),
+        ],
+      });
+    }
+  }
+  const collected: CollectedTools = { entries: [], resolved: [], summaries, documents: [] };
+  for (const slot of slots) {
+    if (slot === undefined) continue;
+    collected.entries.push(slot.entry);
+    collected.resolved.push(slot.resolved);
+    collected.documents.push(slot.document);
+  }
+  return collected;
+}
+
 function normalize(params: SearchParams): NormalizedParams {
   if (params === null || typeof params !== "object") {
     throw new RangeError("Search parameters must be an object");
@@ -451,12 +497,14 @@ function normalize(params: SearchParams): NormalizedParams {
     throw new RangeError(`The limit must be an integer, got ${String(limit)}`);
   }
   const mode = params.mode ?? "substring";
-  if (mode === "ranked") throw new RangeError("Ranked search mode is not available yet");
-  if (mode !== "substring") {
+  if (mode !== "substring" && mode !== "ranked") {
     throw new RangeError(`The mode must be "substring" or "ranked", got ${String(mode)}`);
   }
+  const needle = lowerText(params.query, "query");
   return {
-    needle: lowerText(params.query, "query"),
+    mode,
+    query: needle === "" ? "" : params.query!,
+    needle,
     category: lowerText(params.category, "category"),
     cli: lowerText(params.cli, "cli"),
     limit,
@@ -472,7 +520,9 @@ function lowerText(value: unknown, name: string): string {
 }
 
 function pageKey(params: NormalizedParams): string {
-  return JSON.stringify(["substring", params.needle, params.category, params.cli, params.limit]);
+  // Ranking reads case changes ("getUser"), so a ranked query is bound as given.
+  const query = params.mode === "ranked" ? params.query : params.needle;
+  return JSON.stringify([params.mode, query, params.category, params.cli, params.limit]);
 }
 
 /** The searched fields of an entry, each lowercased, in one string. */

@@ -105,12 +105,40 @@ Deno.test("GET /search refuses a parameter given twice", async () => {
   assert.deepEqual(body.invalid_params, [{ name: "limit", reason: "must be given once" }]);
 });
 
-Deno.test("GET /search refuses an unknown mode, and ranked until it exists", async () => {
+Deno.test("GET /search ranks in ranked mode and refuses an unknown mode", async () => {
   assert.equal((await json("/search?mode=substring&query=git")).response.status, 200);
   const fuzzy = await problemAt("/search?mode=fuzzy", 400);
   assert.equal(fuzzy.invalid_params[0].name, "mode");
-  const ranked = await problemAt("/search?mode=ranked&query=list", 400);
-  assert.match(ranked.invalid_params[0].reason, /not available yet/);
+  const ranked = await json("/search?mode=ranked&query=show%20the%20commit%20logs&limit=3");
+  assert.equal(ranked.response.status, 200);
+  assert.equal(ranked.body.results[0].tool_name, "git_log");
+  assert.deepEqual(
+    ranked.body.results.map((entry: { tool_name: string }) => entry.tool_name),
+    index.search({ query: "show the commit logs", mode: "ranked", limit: 3 }).map((entry) =>
+      entry.tool_name
+    ),
+  );
+});
+
+Deno.test("GET /search pages ranked results with cursors", async () => {
+  const first = await json("/search?mode=ranked&query=container%20image&limit=2");
+  const cursor = first.body.next_cursor;
+  assert.equal(typeof cursor, "string");
+  const second = await json(
+    `/search?mode=ranked&query=container%20image&limit=2&cursor=${encodeURIComponent(cursor)}`,
+  );
+  const all = index.search({ query: "container image", mode: "ranked", limit: 4 });
+  assert.deepEqual(
+    [...first.body.results, ...second.body.results].map((entry: { tool_name: string }) =>
+      entry.tool_name
+    ),
+    all.map((entry) => entry.tool_name),
+  );
+  const foreign = await problemAt(
+    `/search?mode=substring&query=container%20image&limit=2&cursor=${encodeURIComponent(cursor)}`,
+    400,
+  );
+  assert.equal(foreign.invalid_params[0].name, "cursor");
 });
 
 Deno.test("GET /search takes a query up to the maximum length", async () => {

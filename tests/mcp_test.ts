@@ -124,6 +124,24 @@ Deno.test("climax_search with filters answers in search mode, as the index does"
   });
 });
 
+Deno.test("climax_search in ranked mode finds a tool from an agent's words, page by page", async () => {
+  await withClient(async (client) => {
+    const args = { query: "list running containers", mode: "ranked", limit: 2 };
+    const answer = JSON.parse((await call(client, "climax_search", args)).text);
+    assert.equal(answer.mode, "search");
+    const expected = index.search({ query: args.query, mode: "ranked", limit: 4 });
+    assert.deepEqual(answer.results, expected.slice(0, 2));
+    assert.ok(
+      expected.some((entry) => entry.tool_name === "docker_ps"),
+      "docker_ps is among the first results",
+    );
+    const next = JSON.parse(
+      (await call(client, "climax_search", { ...args, cursor: answer.next_cursor })).text,
+    );
+    assert.deepEqual(next.results, expected.slice(2, 4));
+  });
+});
+
 Deno.test("climax_get returns the full definition with env masked", async () => {
   await withClient(async (client) => {
     const { isError, text } = await call(client, "climax_get", { tool_name: "git_log" });
@@ -155,7 +173,6 @@ Deno.test("invalid arguments are MCP errors with a clear message", async () => {
         [{ mode: "fuzzy" }, /mode/],
         [{ query: "x", cursor: "0.0000000000000000" }, /Invalid cursor/],
         [{ cursor: "abc" }, /A cursor continues a search/],
-        [{ query: "list", mode: "ranked" }, /Ranked mode is not available yet/],
       ] as const
     ) {
       const { isError, text } = await call(client, "climax_search", args);

@@ -486,8 +486,11 @@ Deno.test("a cursor is valid on another index built from the same configs", () =
   );
 });
 
-Deno.test("search() refuses ranked mode until it exists", () => {
-  assert.throws(() => index.search({ mode: "ranked", query: "x" }), RangeError);
+Deno.test("search() takes substring as the default mode and refuses an unknown one", () => {
+  assert.throws(
+    () => index.search({ mode: "fuzzy" as "ranked", query: "x" }),
+    /The mode must be "substring" or "ranked", got fuzzy/,
+  );
   assert.deepEqual(
     index.search({ mode: "substring", query: "commit", ...all }),
     index.search({ query: "commit", ...all }),

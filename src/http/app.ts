@@ -170,14 +170,6 @@ export function createApp(index: ToolIndex, settings: ServiceSettings): OpenAPIH
 
   app.openapi(searchRoute, (c) => {
     const { cursor, ...params } = c.req.valid("query");
-    if (params.mode === "ranked") {
-      throw new ProblemError(
-        invalidParams([{
-          name: "mode",
-          reason: "ranked search is not available yet; use substring",
-        }]),
-      );
-    }
     try {
       const page = index.searchPage({ ...params, cursor });
       return c.json({ mode: "search" as const, ...page }, 200);

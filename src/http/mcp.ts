@@ -18,7 +18,7 @@ const SEARCH_DESCRIPTION =
 
 const searchInput = z.object({
   query: z.string().max(MAX_QUERY_LENGTH).optional().describe(
-    "Search keyword (matched against tool name, description, CLI name, category, tags). In substring mode it is one literal, case-insensitive phrase: use a single distinctive word such as 'commit' or 'container'. In ranked mode (when available) it takes a plain-language request such as 'list running containers'.",
+    "Search keyword (matched against tool name, description, CLI name, category, tags). In substring mode it is one literal, case-insensitive phrase: use a single distinctive word such as 'commit' or 'container'. In ranked mode it takes a plain-language request such as 'list running containers' and returns the best matches first.",
   ),
   category: z.string().max(MAX_FILTER_LENGTH).optional().describe(
     "Filter by CLI category (exact match, case-insensitive), as listed in the summary.",
@@ -30,7 +30,7 @@ const searchInput = z.object({
     `Maximum number of results to return (default: 10, at most ${MAX_LIMIT}). Caps the summary too.`,
   ),
   mode: z.enum(["substring", "ranked"]).default("substring").describe(
-    "How query matches: 'substring' (default) finds the literal text; 'ranked' orders tools by relevance to a natural-language request. Ranked mode is not available yet.",
+    "How query matches: 'substring' (default) finds the literal text, in config order; 'ranked' orders tools by relevance to the words of a natural-language request, so use it for anything longer than one keyword.",
   ),
   cursor: z.string().max(MAX_FILTER_LENGTH).optional().describe(
     "The next_cursor of a previous search answer, to get its next page with the same query, category, cli, limit and mode.",
@@ -85,9 +85,6 @@ function server(index: ToolIndex, settings: ServiceSettings): McpServer {
         );
       }
       return text({ mode: "summary", summary: index.summary().slice(0, limit) });
-    }
-    if (mode === "ranked") {
-      return toolError("Ranked mode is not available yet; use mode 'substring'.");
     }
     try {
       const page = index.searchPage({ query, category, cli, limit, mode, cursor });

@@ -37,14 +37,17 @@ export const searchQuerySchema = z.strictObject({
   query: z.string().max(MAX_QUERY_LENGTH).optional().openapi({
     param: {
       description:
-        "Words to find. In substring mode: a case-insensitive literal substring of the tool name, description, CLI name, category or a tag.",
+        "Words to find. In substring mode: a case-insensitive literal substring of the tool name, description, CLI name, category or a tag. In ranked mode: a request in plain words, such as `list running containers`.",
     },
   }),
   category: filter("Only tools of this category (case-insensitive exact match)."),
   cli: filter("Only tools of this CLI (case-insensitive exact match of the config name)."),
   limit: limit.openapi({ default: 10 }),
   mode: z.enum(["substring", "ranked"]).optional().openapi({
-    param: { description: "How `query` matches. `ranked` is not available yet." },
+    param: {
+      description:
+        "How `query` matches: `substring` keeps config order; `ranked` orders tools by relevance to the words of the query.",
+    },
     default: "substring",
   }),
   cursor: filter("`next_cursor` of the previous page."),

@@ -1,0 +1,426 @@
+// Relevance ranking for an agent's words: BM25F over the fields of each tool.
+//
+// A tool's fields (its name, description, CLI, category, tags and arguments) are weighted and
+// length-normalised on their own, then saturated together (BM25F), so a word in a tool's name
+// counts for more than the same word deep in an argument's description, and a long description
+// does not win by repetition. The score of each term in each tool does not depend on the query,
+// so it is computed once at build time and stored beside the tool's number in the term's
+// posting list: a query only adds up the lists of its terms.
+import { withinEdits } from "./_typos.ts";
+import { isStopWord, splitWords, TermBuffer, Vocabulary } from "./_words.ts";
+
+/** The fields of a tool that ranking reads, in the order of `RankingOptions.weights`. */
+export const FIELDS = [
+  "name",
+  "description",
+  "cli",
+  "cli_description",
+  "category",
+  "tags",
+  "arg_names",
+  "arg_descriptions",
+] as const;
+
+/** Which of `FIELDS` belong to the config, so that its tools share one array of texts. */
+const SHARED_FIELDS = [false, false, true, true, true, true, false, false];
+
+/** The text of each of `FIELDS`, for one tool. The tools of a config share its fields' arrays. */
+export type FieldTexts = readonly (readonly string[])[];
+
+/** The knobs of ranking. The defaults are those measured best; `scripts/eval.ts` varies them. */
+export interface RankingOptions {
+  /** Weight of each of `FIELDS`. */
+  weights: readonly number[];
+  /** Length normalisation of each of `FIELDS`, from 0 (none) to 1 (full). */
+  b: readonly number[];
+  /** Term frequency saturation. */
+  k1: number;
+  /** Weight of the words that a query's last word is the beginning of. */
+  prefixWeight: number;
+  /** Weight of a word one or two edits away from a query word that no tool has. */
+  typoWeight: number;
+  /** Whether words are reduced to their stems. */
+  stemming: boolean;
+}
+
+/** The ranking measured best on the development set (see the README). */
+export const DEFAULT_RANKING: RankingOptions = Object.freeze({
+  weights: Object.freeze([3, 1, 1, 0.5, 0.5, 1, 0.5, 0.3]),
+  b: Object.freeze([0.5, 0.75, 0.5, 0.75, 0, 0.5, 0.75, 0.75]),
+  k1: 1.2,
+  prefixWeight: 0.5,
+  typoWeight: 0.5,
+  stemming: true,
+});
+
+/** Prefixes shorter than this are not completed: too many words start with them. */
+const MIN_PREFIX = 3;
+/** At most this many completions of a prefix count, the most frequent first. */
+const MAX_COMPLETIONS = 24;
+/** Words shorter than this are not corrected: one edit makes another real word. */
+const MIN_TYPO_LENGTH = 5;
+
+/** Words this long may be two edits from what was meant. */
+const LONG_TYPO_LENGTH = 9;
+
+/** Accepts a tool number when it passes the filters. */
+type Accept = (doc: number) => boolean;
+
+interface QueryTerm {
+  id: number;
+  weight: number;
+}
+
+export class RankedIndex {
+  readonly #options: RankingOptions;
+  readonly #docCount: number;
+  readonly #vocabulary: Vocabulary;
+  /** Where each term's postings start in `#postings`; one more entry at the end. */
+  readonly #offsets: Uint32Array;
+  /**
+   * Each term's postings, back to back: per tool, the gap from the previous tool number as a
+   * little-endian base-128 varint, then the tool's score for the term in 1/255ths of
+   * `#scales[term]`. A third of the bytes of 32-bit numbers and floats.
+   */
+  readonly #postings: Uint8Array;
+  /** The highest score of each term in any tool. */
+  readonly #scales: Float32Array;
+  /** How many tools have each term. */
+  readonly #docFrequency: Uint32Array;
+  #sortedTerms: readonly string[] | undefined;
+  #termsByLength: readonly number[][] | undefined;
+  #scores: Float64Array | undefined;
+  #touched: Int32Array | undefined;
+
+  constructor(documents: readonly FieldTexts[], options: RankingOptions = DEFAULT_RANKING) {
+    this.#options = options;
+    const fieldCount = FIELDS.length;
+    const docCount = documents.length;
+    this.#docCount = docCount;
+    const vocabulary = new Vocabulary(options.stemming);
+    this.#vocabulary = vocabulary;
+
+    // Pass 1: every tool's terms as (term number, field) pairs, and each field's length.
+    const pairs = new TermBuffer();
+    const lengths = new Float32Array(docCount * fieldCount);
+    const totals = new Float64Array(fieldCount);
+    const ends = new Uint32Array(docCount);
+    const terms = new TermBuffer();
+    // The fields of a config recur in each of its tools: their terms are looked up once.
+    const shared = new Map<readonly string[], Int32Array>();
+    for (let doc = 0; doc < docCount; doc++) {
+      const fields = documents[doc];
+      for (let field = 0; field < fieldCount; field++) {
+        const texts = fields[field];
+        const before = pairs.length;
+        if (SHARED_FIELDS[field]) {
+          let ids = shared.get(texts);
+          if (ids === undefined) {
+            terms.length = 0;
+            for (const text of texts) vocabulary.analyze(text, terms);
+            ids = terms.data.slice(0, terms.length);
+            shared.set(texts, ids);
+          }
+          for (let i = 0; i < ids.length; i++) pairs.push(ids[i]);
+        } else {
+          for (const text of texts) vocabulary.analyze(text, pairs);
+        }
+        const data = pairs.data;
+        for (let i = before; i < pairs.length; i++) data[i] = data[i] * fieldCount + field;
+        const length = pairs.length - before;
+        lengths[doc * fieldCount + field] = length;
+        totals[field] += length;
+      }
+      ends[doc] = pairs.length;
+    }
+    shared.clear();
+
+    // How many tools have each term.
+    const termCount = vocabulary.terms.length;
+    const docFrequency = new Uint32Array(termCount);
+    const lastDoc = new Int32Array(termCount).fill(-1);
+    let start = 0;
+    for (let doc = 0; doc < docCount; doc++) {
+      for (let p = start; p < ends[doc]; p++) {
+        const id = (pairs.data[p] / fieldCount) | 0;
+        if (lastDoc[id] !== doc) {
+          lastDoc[id] = doc;
+          docFrequency[id]++;
+        }
+      }
+      start = ends[doc];
+    }
+
+    // Pass 2: each term's weighted, length-normalised frequency in each tool, into postings.
+    const offsets = new Uint32Array(termCount + 1);
+    for (let id = 0; id < termCount; id++) offsets[id + 1] = offsets[id] + docFrequency[id];
+    const postingCount = offsets[termCount];
+    const docs = new Int32Array(postingCount);
+    const impacts = new Float32Array(postingCount);
+    const fill = offsets.slice(0, termCount);
+    const normalizers = new Float64Array(fieldCount);
+    const frequency = new Float64Array(termCount);
+    const seen = new Int32Array(termCount);
+    let seenCount = 0;
+    lastDoc.fill(-1);
+    start = 0;
+    for (let doc = 0; doc < docCount; doc++) {
+      for (let field = 0; field < fieldCount; field++) {
+        const average = totals[field] / Math.max(1, docCount);
+        const b = options.b[field];
+        const relative = average > 0 ? lengths[doc * fieldCount + field] / average : 0;
+        normalizers[field] = options.weights[field] / (1 - b + b * relative);
+      }
+      for (let p = start; p < ends[doc]; p++) {
+        const pair = pairs.data[p];
+        const id = (pair / fieldCount) | 0;
+        if (lastDoc[id] !== doc) {
+          lastDoc[id] = doc;
+          seen[seenCount++] = id;
+        }
+        frequency[id] += normalizers[pair - id * fieldCount];
+      }
+      for (let i = 0; i < seenCount; i++) {
+        const id = seen[i];
+        const slot = fill[id]++;
+        docs[slot] = doc;
+        impacts[slot] = frequency[id];
+        frequency[id] = 0;
+      }
+      seenCount = 0;
+      start = ends[doc];
+    }
+
+    // Saturation and rarity, which depend on the term and tool only; then the byte layout.
+    const k1 = options.k1;
+    const scales = new Float32Array(termCount);
+    const byteOffsets = new Uint32Array(termCount + 1);
+    for (let id = 0; id < termCount; id++) {
+      const df = docFrequency[id];
+      const idf = Math.log(1 + (docCount - df + 0.5) / (df + 0.5));
+      let highest = 0;
+      let bytes = 0;
+      let previous = -1;
+      for (let p = offsets[id]; p < offsets[id + 1]; p++) {
+        const tf = impacts[p];
+        impacts[p] = idf * (tf * (k1 + 1)) / (tf + k1);
+        if (impacts[p] > highest) highest = impacts[p];
+        bytes += varintLength(docs[p] - previous) + 1;
+        previous = docs[p];
+      }
+      scales[id] = highest;
+      byteOffsets[id + 1] = byteOffsets[id] + bytes;
+    }
+    const postings = new Uint8Array(byteOffsets[termCount]);
+    let at = 0;
+    for (let id = 0; id < termCount; id++) {
+      const step = scales[id] / 255;
+      let previous = -1;
+      for (let p = offsets[id]; p < offsets[id + 1]; p++) {
+        let gap = docs[p] - previous;
+        previous = docs[p];
+        while (gap >= 128) {
+          postings[at++] = (gap & 127) | 128;
+          gap >>>= 7;
+        }
+        postings[at++] = gap;
+        // A tool that has the term never scores nothing for it.
+        postings[at++] = step > 0 ? Math.max(1, Math.round(impacts[p] / step)) : 0;
+      }
+    }
+    this.#offsets = byteOffsets;
+    this.#postings = postings;
+    this.#scales = scales;
+    this.#docFrequency = docFrequency;
+  }
+
+  /**
+   * Calls `visit` with the tools that match `query`, best first, ties in tool order, skipping
+   * the first `skip` and stopping after `count`. Returns whether the query had any word.
+   */
+  rank(query: string, accept: Accept | null, skip: number, count: number): number[] {
+    const queryTerms = this.#queryTerms(query);
+    if (queryTerms.length === 0) return [];
+    const docCount = this.#docCount;
+    const scores = this.#scores ??= new Float64Array(docCount);
+    const touched = this.#touched ??= new Int32Array(docCount);
+    const postings = this.#postings;
+    let touchedCount = 0;
+    for (const { id, weight } of queryTerms) {
+      const step = (weight * this.#scales[id]) / 255;
+      // Every score added below is then positive, so a zero score marks an untouched tool.
+      if (step === 0) continue;
+      const end = this.#offsets[id + 1];
+      let doc = -1;
+      for (let p = this.#offsets[id]; p < end;) {
+        let byte = postings[p++];
+        let gap = byte & 127;
+        for (let shift = 7; byte >= 128; shift += 7) {
+          byte = postings[p++];
+          gap |= (byte & 127) << shift;
+        }
+        doc += gap;
+        if (scores[doc] === 0) touched[touchedCount++] = doc;
+        scores[doc] += step * postings[p++];
+      }
+    }
+
+    const heap = new TopK(skip + count);
+    for (let i = 0; i < touchedCount; i++) {
+      const doc = touched[i];
+      const score = scores[doc];
+      scores[doc] = 0;
+      // The filters are the dearer test, so they wait until the score could make the cut.
+      if (heap.admits(score, doc) && (accept === null || accept(doc))) heap.offer(score, doc);
+    }
+    return heap.sorted().slice(skip);
+  }
+
+  /**
+   * The terms of a query with their weights: its words that some tool has, else the words
+   * that an unknown last word begins (it may be unfinished), else the words an unknown word is
+   * a typo of.
+   */
+  #queryTerms(query: string): QueryTerm[] {
+    const { prefixWeight, typoWeight } = this.#options;
+    const vocabulary = this.#vocabulary;
+    const words = splitWords(query).filter((word) => !isStopWord(word));
+    const weights = new Map<number, number>();
+    const add = (id: number, weight: number) => {
+      weights.set(id, Math.max(weights.get(id) ?? 0, weight));
+    };
+    words.forEach((word, i) => {
+      const term = vocabulary.termOf(word);
+      const id = vocabulary.idOf(term);
+      if (id !== undefined) {
+        add(id, 1);
+        return;
+      }
+      const completions = prefixWeight > 0 && i === words.length - 1 && term.length >= MIN_PREFIX
+        ? this.#completions(term)
+        : [];
+      for (const completion of completions) add(completion, prefixWeight);
+      if (completions.length === 0 && typoWeight > 0 && term.length >= MIN_TYPO_LENGTH) {
+        for (const corrected of this.#corrections(term)) add(corrected, typoWeight);
+      }
+    });
+    return [...weights].map(([id, weight]) => ({ id, weight }));
+  }
+
+  /** The most frequent terms that begin with `prefix`, the term itself excluded. */
+  #completions(prefix: string): number[] {
+    const sorted = this.#sortedTerms ??= [...this.#vocabulary.terms].sort();
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (sorted[middle] < prefix) low = middle + 1;
+      else high = middle;
+    }
+    const found: number[] = [];
+    for (let i = low; i < sorted.length && sorted[i].startsWith(prefix); i++) {
+      if (sorted[i] !== prefix) found.push(this.#vocabulary.idOf(sorted[i])!);
+    }
+    const df = (id: number) => this.#docFrequency[id];
+    return found.sort((a, b) => df(b) - df(a) || a - b).slice(0, MAX_COMPLETIONS);
+  }
+
+  /** Terms one edit (two for long words) from `term`. */
+  #corrections(term: string): number[] {
+    const limit = term.length >= LONG_TYPO_LENGTH ? 2 : 1;
+    const terms = this.#vocabulary.terms;
+    const byLength = this.#termsByLength ??= groupByLength(terms);
+    const found: number[] = [];
+    for (let length = term.length - limit; length <= term.length + limit; length++) {
+      for (const id of byLength[length] ?? []) {
+        if (withinEdits(term, terms[id], limit)) found.push(id);
+      }
+    }
+    return found;
+  }
+}
+
+/** The bytes of `value` as a base-128 varint. */
+function varintLength(value: number): number {
+  let length = 1;
+  while (value >= 128) {
+    value >>>= 7;
+    length++;
+  }
+  return length;
+}
+
+/** Term numbers grouped by the length of the term. */
+function groupByLength(terms: readonly string[]): number[][] {
+  const groups: number[][] = [];
+  terms.forEach((term, id) => (groups[term.length] ??= []).push(id));
+  return groups;
+}
+
+/** The `size` best (score, tool) pairs: higher score first, then lower tool number. */
+class TopK {
+  readonly #size: number;
+  readonly #scores: number[] = [];
+  readonly #docs: number[] = [];
+
+  constructor(size: number) {
+    this.#size = size;
+  }
+
+  /** Whether (a, x) ranks below (b, y). */
+  static #worse(a: number, x: number, b: number, y: number): boolean {
+    return a < b || (a === b && x > y);
+  }
+
+  /** Whether (score, doc) would be kept if offered now. */
+  admits(score: number, doc: number): boolean {
+    return this.#scores.length < this.#size ||
+      TopK.#worse(this.#scores[0], this.#docs[0], score, doc);
+  }
+
+  /** Keeps (score, doc) if it is among the best so far. */
+  offer(score: number, doc: number): void {
+    const scores = this.#scores;
+    const docs = this.#docs;
+    if (scores.length < this.#size) {
+      // Sift up: the root holds the worst kept pair.
+      let i = scores.length;
+      scores.push(score);
+      docs.push(doc);
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if (!TopK.#worse(score, doc, scores[parent], docs[parent])) break;
+        scores[i] = scores[parent];
+        docs[i] = docs[parent];
+        i = parent;
+      }
+      scores[i] = score;
+      docs[i] = doc;
+      return;
+    }
+    if (this.#size === 0 || !TopK.#worse(scores[0], docs[0], score, doc)) return;
+    let i = 0;
+    const n = scores.length;
+    for (;;) {
+      const left = 2 * i + 1;
+      if (left >= n) break;
+      const right = left + 1;
+      const child = right < n && TopK.#worse(scores[right], docs[right], scores[left], docs[left])
+        ? right
+        : left;
+      if (!TopK.#worse(scores[child], docs[child], score, doc)) break;
+      scores[i] = scores[child];
+      docs[i] = docs[child];
+      i = child;
+    }
+    scores[i] = score;
+    docs[i] = doc;
+  }
+
+  /** The kept tools, best first. */
+  sorted(): number[] {
+    const order = this.#docs.map((_, i) => i);
+    order.sort((i, j) => this.#scores[j] - this.#scores[i] || this.#docs[i] - this.#docs[j]);
+    return order.map((i) => this.#docs[i]);
+  }
+}
