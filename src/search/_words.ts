@@ -1,8 +1,7 @@
 // Text to index terms, the same way for tools and for queries: words split at case changes and
 // at anything that is not a letter or digit, folded to lowercase without diacritics, stop words
-// dropped, each word stemmed. Building an index analyses millions of words, so ASCII text (most
-// of it) is scanned by character codes into term numbers directly, and other text goes through
-// the Unicode regular expressions; both split words the same way.
+// dropped, each word stemmed. Building an index analyses millions of words, so `Vocabulary`
+// analyses each distinct run of letters and digits once and remembers its terms.
 import { stem } from "./_stem.ts";
 
 /**
@@ -25,7 +24,7 @@ const STOP_WORDS: ReadonlySet<string> = new Set(
 const CASE_CHANGE = /(\p{Ll}|\p{N})(?=\p{Lu})|(\p{Lu})(?=\p{Lu}\p{Ll})/gu;
 const MARKS = /\p{M}+/gu;
 const WORD = /[\p{L}\p{N}]+/gu;
-const BEYOND_ASCII = /[^\x00-\x7f]/;
+const BEYOND_ASCII = /[\u0080-\uffff]/;
 
 /**
  * The words of `text`, lowercase, split where letters change case (`getUserInfo`, `HTTPServer`)
