@@ -344,8 +344,10 @@ export class ToolIndex {
     if (cli && (driver === undefined || cli.positions.length < driver.length)) {
       driver = cli.positions;
     }
-    const needle = params.needle;
-    if (params.mode === "ranked" && hasWords(params.query)) {
+    // A ranked query without a letter or digit has nothing to rank by: it browses.
+    const ranked = params.mode === "ranked";
+    const needle = ranked ? "" : params.needle;
+    if (ranked && hasWords(params.query)) {
       const filtered = categoryId >= 0 || cliId >= 0;
       for (const text of this.#ranked.rank(params.query, filtered ? accept : null, skip, want)) {
         results.push(this.#entries[text]);

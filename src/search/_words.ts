@@ -29,12 +29,15 @@ const BEYOND_ASCII = /[\u0080-\uffff]/;
 /**
  * The words of `text`, lowercase, split where letters change case (`getUserInfo`, `HTTPServer`)
  * and at every character that is not a letter or digit (`git_commit`, `kebab-case`, `a.b`).
- * Compatibility forms and diacritics are folded: "ﬁle" is "file", "naïve" is "naive".
+ * Compatibility forms and diacritics are folded: "ﬁle" is "file", "naïve" is "naive"; so is
+ * the final sigma, whose lowercase form depends on the letters around it.
  */
 export function splitWords(text: string): string[] {
-  let folded = text.replace(CASE_CHANGE, "$1$2 ");
-  if (BEYOND_ASCII.test(folded)) folded = folded.normalize("NFKD").replace(MARKS, "");
-  return folded.toLowerCase().match(WORD) ?? [];
+  let folded = text.replace(CASE_CHANGE, "$1$2 ").toLowerCase();
+  if (BEYOND_ASCII.test(folded)) {
+    folded = folded.normalize("NFKD").replace(MARKS, "").replaceAll("ς", "σ");
+  }
+  return folded.match(WORD) ?? [];
 }
 
 /** Whether `text` has any letter or digit: a ranked query without one browses. */

@@ -1,0 +1,145 @@
+import assert from "node:assert/strict";
+import { InvalidCursorError, ToolIndex, type ToolIndexEntry } from "../mod.ts";
+import { bulkConfig, dockerConfig, gitConfig, obsidianConfig } from "./_fixtures.ts";
+
+const index = ToolIndex.fromConfigs([gitConfig, dockerConfig, obsidianConfig, bulkConfig]);
+const names = (entries: ToolIndexEntry[]) => entries.map((entry) => entry.tool_name);
+const ranked = (query: string, limit = 5) => names(index.search({ query, mode: "ranked", limit }));
+
+Deno.test("ranked search puts the tool an agent's words describe first", () => {
+  assert.equal(ranked("list running containers")[0], "docker_ps");
+  assert.equal(ranked("show the commit logs")[0], "git_log");
+  assert.equal(ranked("download an image from a registry")[0], "docker_pull");
+  assert.equal(ranked("search my notes")[0], "obsidian_search");
+});
+
+Deno.test("ranked search matches word forms, not only the words as written", () => {
+  // "containers" and "container", "logs" and "log", "branching" and "branches".
+  assert.ok(ranked("container").includes("docker_ps"));
+  assert.equal(ranked("branching")[0], "git_branch");
+  assert.equal(ranked("Logs")[0], ranked("log")[0]);
+});
+
+Deno.test("ranked search reads tool names split at underscores, dashes, dots and case", () => {
+  const tools = ToolIndex.fromConfigs([{
+    command: "x",
+    tools: [
+      { name: "getUserInfo", description: "Account details" },
+      { name: "send-mail.v2", description: "Outgoing messages" },
+      { name: "HTTPServerStart", description: "Serve files" },
+    ],
+  }]);
+  const first = (query: string) => tools.search({ query, mode: "ranked" })[0]?.tool_name;
+  assert.equal(first("user info"), "getUserInfo");
+  assert.equal(first("mail"), "send-mail.v2");
+  assert.equal(first("start the http server"), "HTTPServerStart");
+});
+
+Deno.test("ranked search keeps the exact category and cli filters and the limit", () => {
+  const all = index.search({ query: "create", mode: "ranked", limit: 100 });
+  assert.ok(all.some((entry) => entry.category === "vcs"));
+  assert.ok(all.some((entry) => entry.cli_name !== "git-tools"));
+  const vcs = index.search({ query: "create", mode: "ranked", category: "VCS", limit: 100 });
+  assert.ok(vcs.length > 0);
+  assert.deepEqual(vcs, all.filter((entry) => entry.category === "vcs"));
+  const docker = index.search({ query: "create", mode: "ranked", cli: "Docker-Tools", limit: 1 });
+  assert.deepEqual(
+    names(docker),
+    names(all.filter((entry) => entry.cli_name === "docker-tools")).slice(0, 1),
+  );
+  assert.deepEqual(index.search({ query: "create", mode: "ranked", limit: 0 }), []);
+  assert.deepEqual(index.search({ query: "create", mode: "ranked", cli: "nope" }), []);
+});
+
+Deno.test("ranked search breaks ties in insertion order", () => {
+  const twins = ToolIndex.fromConfigs([{
+    command: "x",
+    tools: ["zeta", "alpha", "mid"].map((name) => ({
+      name: `${name}_tool`,
+      description: "Rotate the log files",
+    })),
+  }]);
+  assert.deepEqual(
+    names(twins.search({ query: "rotate logs", mode: "ranked" })),
+    ["zeta_tool", "alpha_tool", "mid_tool"],
+  );
+});
+
+Deno.test("ranked search returns only tools that share a word with the query", () => {
+  assert.deepEqual(ranked("kubernetes"), []);
+  // Only function words: nothing says which tool is meant.
+  assert.deepEqual(ranked("what can you do for me"), []);
+});
+
+Deno.test("ranked search with no words in the query browses in insertion order", () => {
+  for (const query of [null, "", "  ", "?!"]) {
+    assert.deepEqual(
+      index.search({ query, mode: "ranked", limit: 7 }),
+      index.search({ limit: 7 }),
+      String(query),
+    );
+  }
+});
+
+Deno.test("ranked search completes an unfinished last word", () => {
+  const found = ranked("dockerf");
+  assert.equal(found[0], "docker_build");
+  assert.ok(ranked("regist").includes("docker_pull"));
+});
+
+Deno.test("ranked search forgives a typo in a longer word", () => {
+  assert.equal(ranked("contianers")[0], ranked("containers")[0]);
+  assert.equal(ranked("repositroy")[0], "git_commit");
+  // Short words are not corrected: one edit turns them into other real words.
+  assert.deepEqual(ranked("lgo"), []);
+});
+
+Deno.test("ranked search folds case, diacritics and compatibility forms", () => {
+  const cafe = ToolIndex.fromConfigs([{
+    command: "x",
+    tools: [
+      { name: "menu", description: "Show the café menu" },
+      { name: "other", description: "Something else" },
+    ],
+  }]);
+  assert.equal(cafe.search({ query: "CAFE", mode: "ranked" })[0]?.tool_name, "menu");
+  assert.equal(cafe.search({ query: "ｃａｆé", mode: "ranked" })[0]?.tool_name, "menu");
+});
+
+Deno.test("searchPage() pages ranked results and binds the cursor to the mode", () => {
+  const whole = index.search({ query: "tool", mode: "ranked", limit: 100 });
+  assert.ok(whole.length > 6);
+  const pages: ToolIndexEntry[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = index.searchPage({ query: "tool", mode: "ranked", limit: 3, cursor });
+    assert.ok(page.results.length <= 3);
+    pages.push(...page.results);
+    cursor = page.next_cursor;
+  } while (cursor !== null);
+  assert.deepEqual(pages, whole);
+  const first = index.searchPage({ query: "tool", mode: "ranked", limit: 3 });
+  assert.throws(
+    () => index.searchPage({ query: "tool", limit: 3, cursor: first.next_cursor }),
+    InvalidCursorError,
+  );
+  assert.throws(
+    () => index.searchPage({ query: "Tool", mode: "ranked", limit: 3, cursor: first.next_cursor }),
+    InvalidCursorError,
+  );
+});
+
+Deno.test("a ranked cursor is valid on another index built from the same configs", () => {
+  const twin = ToolIndex.fromConfigs([gitConfig, dockerConfig, obsidianConfig, bulkConfig]);
+  const page = index.searchPage({ query: "image container", mode: "ranked", limit: 2 });
+  const next = twin.searchPage({
+    query: "image container",
+    mode: "ranked",
+    limit: 2,
+    cursor: page.next_cursor,
+  });
+  assert.deepEqual(
+    names(next.results),
+    ranked("image container", 4).slice(2),
+  );
+});

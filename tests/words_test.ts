@@ -1,0 +1,109 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { stemmer } from "stemmer";
+import { readCatalogue } from "../src/_catalogue.ts";
+import { editDistance } from "../src/_suggest.ts";
+import { stem } from "../src/search/_stem.ts";
+import { withinEdits } from "../src/search/_typos.ts";
+import { isStopWord, splitWords, TermBuffer, Vocabulary } from "../src/search/_words.ts";
+
+Deno.test("stem() reduces the examples of Porter's paper as the paper does", () => {
+  const examples: [string, string][] = [
+    ["caresses", "caress"],
+    ["ponies", "poni"],
+    ["cats", "cat"],
+    ["feed", "feed"],
+    ["agreed", "agre"],
+    ["plastered", "plaster"],
+    ["motoring", "motor"],
+    ["hopping", "hop"],
+    ["filing", "file"],
+    ["happy", "happi"],
+    ["relational", "relat"],
+    ["conditional", "condit"],
+    ["generalization", "gener"],
+    ["electrical", "electr"],
+    ["adjustment", "adjust"],
+    ["controlling", "control"],
+    ["rolling", "roll"],
+    ["running", "run"],
+    ["containers", "contain"],
+  ];
+  for (const [word, expected] of examples) assert.equal(stem(word), expected, word);
+});
+
+Deno.test("stem() agrees with the stemmer package on every word of the bundled configs", async () => {
+  const configs = (await readCatalogue(new URL("../configs/", import.meta.url)))!;
+  const words = new Set<string>();
+  for (const text of JSON.stringify(configs).match(/[A-Za-z]+/g) ?? []) {
+    words.add(text.toLowerCase());
+  }
+  assert.ok(words.size > 1500, `only ${words.size} words`);
+  const different = [...words].filter((word) => stem(word) !== stemmer(word));
+  assert.deepEqual(different, []);
+});
+
+Deno.test("stem() leaves short words and words beyond a to z as they are", () => {
+  for (const word of ["ls", "ps", "über", "日本語", "s3", "ec2"]) assert.equal(stem(word), word);
+});
+
+Deno.test("splitWords() splits at case changes, punctuation and digits-to-capitals", () => {
+  assert.deepEqual(splitWords("getUserInfo"), ["get", "user", "info"]);
+  assert.deepEqual(splitWords("HTTPServer parseJSON"), ["http", "server", "parse", "json"]);
+  assert.deepEqual(splitWords("git_commit kebab-case a.b"), [
+    "git",
+    "commit",
+    "kebab",
+    "case",
+    "a",
+    "b",
+  ]);
+  assert.deepEqual(splitWords("s3Bucket EC2 ec2Instance"), [
+    "s3",
+    "bucket",
+    "ec2",
+    "ec2",
+    "instance",
+  ]);
+  assert.deepEqual(splitWords("  --  "), []);
+});
+
+Deno.test("splitWords() folds case, compatibility forms and diacritics", () => {
+  assert.deepEqual(splitWords("Naïve ÜBER ﬁle Ｆｕｌｌ"), ["naive", "uber", "file", "full"]);
+  assert.deepEqual(splitWords("İstanbul ΣΟΦΙΑΣ σοφιας 日本語"), [
+    "istanbul",
+    "σοφιασ",
+    "σοφιασ",
+    "日本語",
+  ]);
+});
+
+Deno.test("Vocabulary.analyze() gives the terms of splitWords, stop words left out", () => {
+  const alphabet = [..."aZ9_-. ", "Ü", "é", "ß", "日", "Σ", "\u0301", "🚀", "The", "of"];
+  fc.assert(
+    fc.property(
+      fc.array(fc.constantFrom(...alphabet), { maxLength: 40 }).map((parts) => parts.join("")),
+      (text) => {
+        const vocabulary = new Vocabulary(true);
+        const out = new TermBuffer();
+        vocabulary.analyze(text, out);
+        const got = [...out.data.subarray(0, out.length)].map((id) => vocabulary.terms[id]);
+        const expected = splitWords(text).filter((word) => !isStopWord(word)).map(stem);
+        assert.deepEqual(got, expected);
+      },
+    ),
+    { numRuns: 2000 },
+  );
+});
+
+Deno.test("withinEdits() answers as the full edit distance does", () => {
+  const word = fc.array(fc.constantFrom(..."abcd"), { maxLength: 9 }).map((chars) =>
+    chars.join("")
+  );
+  fc.assert(
+    fc.property(word, word, fc.integer({ min: 0, max: 3 }), (a, b, max) => {
+      assert.equal(withinEdits(a, b, max), editDistance(a, b) <= max, `${a} ${b} ${max}`);
+    }),
+    { numRuns: 5000 },
+  );
+});
