@@ -4,66 +4,14 @@
 //   deno run --allow-read --allow-env --v8-flags=--expose-gc bench/report.ts [sizes...]
 import { ToolIndex } from "../mod.ts";
 import { generateConfigs, queriesOfShape, type QueryShape } from "../tests/_corpus.ts";
-import type { CLImaxConfigInput, SearchParams } from "../mod.ts";
+import type { CLImaxConfigInput } from "../mod.ts";
 import { NaiveIndex } from "./_naive.ts";
 import { deepFreeze } from "../src/_freeze.ts";
-
-const gc = (globalThis as { gc?: () => void }).gc;
-if (!gc) throw new Error("Run with --v8-flags=--expose-gc to measure the heap");
+import { measureBuild, measureQueries } from "./_measure.ts";
 
 const SIZES = Deno.args.length > 0 ? Deno.args.map(Number) : [100, 1_000, 10_000, 100_000];
 const SHAPES: QueryShape[] = ["hit", "miss", "filtered"];
 const QUERIES = 300;
-
-interface Searcher {
-  search(params: SearchParams): unknown[];
-}
-
-function heapUsed(): number {
-  for (let i = 0; i < 4; i++) gc!();
-  // Typed arrays keep their bytes outside the V8 heap: count them too.
-  const { heapUsed, external } = Deno.memoryUsage();
-  return heapUsed + external;
-}
-
-/** Median build time over `runs` builds, and the heap the last build keeps. */
-function measureBuild<T>(build: () => T, runs: number): { ms: number; heap: number; value: T } {
-  const times: number[] = [];
-  let value = build();
-  for (let i = 0; i < runs; i++) {
-    value = undefined as T;
-    gc!();
-    const t0 = performance.now();
-    value = build();
-    times.push(performance.now() - t0);
-  }
-  value = undefined as T;
-  const before = heapUsed();
-  value = build();
-  const heap = heapUsed() - before;
-  return { ms: percentile(times, 0.5), heap, value };
-}
-
-/** Per-query time, each query repeated enough to be measurable; p50 and p95 over the queries. */
-function measureQueries(searcher: Searcher, queries: SearchParams[]): { p50: number; p95: number } {
-  for (const query of queries) searcher.search(query);
-  const times = queries.map((query) => {
-    let repeats = 1;
-    for (;;) {
-      const t0 = performance.now();
-      for (let i = 0; i < repeats; i++) searcher.search(query);
-      const elapsed = performance.now() - t0;
-      if (elapsed >= 0.2 || repeats >= 4096) return (elapsed * 1000) / repeats;
-      repeats *= 4;
-    }
-  });
-  return { p50: percentile(times, 0.5), p95: percentile(times, 0.95) };
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
-}
 
 const us = (value: number) => value < 10 ? value.toFixed(2) : value.toFixed(1);
 const ratio = (anchor: number, ours: number) => `${(anchor / ours).toFixed(1)}×`;

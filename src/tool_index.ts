@@ -34,8 +34,9 @@ export type SearchMode = "substring" | "ranked";
 /** What to search for. Every filter given must match (AND); none given browses the index. */
 export interface SearchParams {
   /**
-   * Case-insensitive literal substring of the tool name, description, CLI name, category or a
-   * tag. `null` or `""` matches every tool.
+   * In substring mode, a case-insensitive literal substring of the tool name, description, CLI
+   * name, category or a tag. In ranked mode, words (an agent's request, keywords) to rank the
+   * tools by. `null` or `""` matches every tool, in load order.
    */
   query?: string | null;
   /** Case-insensitive exact match of the config's category. `null` or `""`: any. */
@@ -44,7 +45,12 @@ export interface SearchParams {
   cli?: string | null;
   /** Most results to return. Default 10; 0 or less gives none; not an integer: `RangeError`. */
   limit?: number;
-  /** `"substring"` (the default) is the spec's search; `"ranked"` is not available yet. */
+  /**
+   * `"substring"` (the default) is the spec's search, in load order. `"ranked"` returns the
+   * tools that share a word with the query (in any form: "containers" finds "container"; an
+   * unfinished last word or a typo in a longer word are forgiven), best first by BM25F over
+   * the tool's name, description, CLI, category, tags and arguments, ties in load order.
+   */
   mode?: SearchMode;
 }
 
@@ -189,8 +195,9 @@ export class ToolIndex {
   }
 
   /**
-   * Finds tools: every filter given must match, results come in config load order, at most
-   * `limit` of them. Special characters in `query` are literal text.
+   * Finds tools: every filter given must match, at most `limit` of them. In substring mode
+   * (the default) results come in config load order and special characters in `query` are
+   * literal text; in ranked mode the best match for the query's words comes first.
    *
    * @throws {RangeError} When `limit` is not an integer or a parameter has the wrong type.
    * @example
@@ -207,6 +214,7 @@ export class ToolIndex {
    *   ],
    * }]);
    * index.search({ query: "branch", category: "VCS", limit: 5 }); // [git_branch's entry]
+   * index.search({ query: "show the commit history", mode: "ranked" })[0].tool_name; // "git_log"
    * index.search(); // browse: the first 10 tools
    * ```
    */

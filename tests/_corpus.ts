@@ -233,3 +233,25 @@ export function queriesOfShape(
     return shape === "hit" ? { query } : { query, category: random.pick(CATEGORIES) };
   });
 }
+
+/**
+ * Ranked-mode queries of `words` words each, as an agent might write them: consecutive words
+ * of a random tool's description, lowercased.
+ */
+export function rankedQueries(
+  configs: readonly CLImaxConfigInput[],
+  words: number,
+  count: number,
+  seed = 4,
+): SearchParams[] {
+  const random = new Random(seed);
+  const descriptions = configs.flatMap((config) =>
+    config.tools.map((tool) => tool.description.split(/\s+/).filter((word) => word !== ""))
+  ).filter((description) => description.length >= words);
+  return Array.from({ length: count }, (): SearchParams => {
+    const description = random.pick(descriptions);
+    const start = random.int(description.length - words + 1);
+    const query = description.slice(start, start + words).join(" ").toLowerCase();
+    return { query, mode: "ranked" };
+  });
+}

@@ -11,6 +11,7 @@ import { generateConfigs, generateQueries, Random } from "./_corpus.ts";
 
 interface Row {
   name: string;
+  /** The searched fields, lowercased once. */
   fields: string[];
   category: string | null;
   cli: string;
@@ -24,7 +25,8 @@ function referenceRows(configs: readonly CLImaxConfig[]): Row[] {
       rows.delete(tool.name);
       rows.set(tool.name, {
         name: tool.name,
-        fields: [tool.name, tool.description, config.name, config.category ?? "", ...config.tags],
+        fields: [tool.name, tool.description, config.name, config.category ?? "", ...config.tags]
+          .map((field) => field.toLowerCase()),
         category: config.category,
         cli: config.name,
       });
@@ -42,7 +44,7 @@ function referenceSearch(rows: readonly Row[], params: SearchParams): string[] {
   const cli = params.cli ? params.cli.toLowerCase() : null;
   const out: string[] = [];
   for (const row of rows) {
-    if (query !== null && !row.fields.some((field) => field.toLowerCase().includes(query))) {
+    if (query !== null && !row.fields.some((field) => field.includes(query))) {
       continue;
     }
     if (category !== null && (row.category === null || row.category.toLowerCase() !== category)) {
@@ -74,6 +76,32 @@ function check(inputs: CLImaxConfigInput[], queryCount: number, seed: number) {
 
 Deno.test("search() equals a reference linear scan on 3,000 tools and 3,000 random queries", () => {
   check(generateConfigs(3000, 11), 3000, 12);
+});
+
+Deno.test("search() equals a reference linear scan on 100,000 tools and 400 random queries", () => {
+  check(generateConfigs(100_000, 13), 400, 14);
+});
+
+Deno.test("ranked search keeps the filters and the limit, in the same order on every build", () => {
+  const inputs = generateConfigs(3000, 21);
+  const index = ToolIndex.fromConfigs(inputs, { onWarning: () => {} });
+  const twin = ToolIndex.fromConfigs(inputs, { onWarning: () => {} });
+  let nonEmpty = 0;
+  for (const params of generateQueries(inputs, 1500, 22)) {
+    const ranked = { ...params, mode: "ranked" as const };
+    const results = index.search(ranked);
+    assert.ok(results.length <= Math.max(0, params.limit ?? 10), JSON.stringify(params));
+    for (const entry of results) {
+      if (params.category) {
+        assert.equal(entry.category?.toLowerCase(), params.category.toLowerCase());
+      }
+      if (params.cli) assert.equal(entry.cli_name.toLowerCase(), params.cli.toLowerCase());
+    }
+    assert.equal(new Set(results.map((entry) => entry.tool_name)).size, results.length);
+    assert.deepEqual(twin.search(ranked), results, JSON.stringify(params));
+    if (results.length > 0) nonEmpty++;
+  }
+  assert.ok(nonEmpty > 500, `only ${nonEmpty} ranked queries found anything`);
 });
 
 Deno.test("search() equals a reference linear scan on small corpora with many duplicates", () => {

@@ -266,12 +266,17 @@ export class RankedIndex {
     }
 
     const heap = new TopK(skip + count);
+    // The lowest kept score: below it nothing is kept once the heap is full. Tools are visited
+    // out of order, so an equal score is settled by `offer`.
+    let floor = -1;
     for (let i = 0; i < touchedCount; i++) {
       const doc = touched[i];
       const score = scores[doc];
       scores[doc] = 0;
       // The filters are the dearer test, so they wait until the score could make the cut.
-      if (heap.admits(score, doc) && (accept === null || accept(doc))) heap.offer(score, doc);
+      if (score < floor || (accept !== null && !accept(doc))) continue;
+      heap.offer(score, doc);
+      floor = heap.floor;
     }
     return heap.sorted().slice(skip);
   }
@@ -372,10 +377,9 @@ class TopK {
     return a < b || (a === b && x > y);
   }
 
-  /** Whether (score, doc) would be kept if offered now. */
-  admits(score: number, doc: number): boolean {
-    return this.#scores.length < this.#size ||
-      TopK.#worse(this.#scores[0], this.#docs[0], score, doc);
+  /** The lowest score kept when full; -1 (below every score) until then. */
+  get floor(): number {
+    return this.#scores.length < this.#size ? -1 : this.#scores[0];
   }
 
   /** Keeps (score, doc) if it is among the best so far. */
