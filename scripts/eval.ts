@@ -86,6 +86,7 @@ rows.push([
 if (values.ablation) {
   const { entries, documents } = collectTools(configs, () => {});
   const variants: [string, Partial<RankingOptions>][] = [
+    ["ranked, no stop words", { stopWords: false }],
     ["ranked, no stemming", { stemming: false }],
     ["ranked, no prefix completion", { prefixWeight: 0 }],
     ["ranked, no typo correction", { typoWeight: 0 }],
@@ -100,6 +101,7 @@ if (values.ablation) {
         weights: [1, 1, 1, 0, 1, 1, 0, 0],
         b: DEFAULT_RANKING.b.map(() => 0.75),
         stemming: false,
+        stopWords: false,
         prefixWeight: 0,
         typoWeight: 0,
       },

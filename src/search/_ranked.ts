@@ -7,7 +7,7 @@
 // so it is computed once at build time and stored beside the tool's number in the term's
 // posting list: a query only adds up the lists of its terms.
 import { withinEdits } from "./_typos.ts";
-import { isStopWord, splitWords, TermBuffer, Vocabulary } from "./_words.ts";
+import { splitWords, TermBuffer, Vocabulary } from "./_words.ts";
 
 /** The fields of a tool that ranking reads, in the order of `RankingOptions.weights`. */
 export const FIELDS = [
@@ -41,6 +41,8 @@ export interface RankingOptions {
   typoWeight: number;
   /** Whether words are reduced to their stems. */
   stemming: boolean;
+  /** Whether function words ("the", "of", "can") are left out. */
+  stopWords: boolean;
 }
 
 /** The ranking measured best on the development set (see the README). */
@@ -51,6 +53,7 @@ export const DEFAULT_RANKING: RankingOptions = Object.freeze({
   prefixWeight: 0.5,
   typoWeight: 0.5,
   stemming: true,
+  stopWords: true,
 });
 
 /** Prefixes shorter than this are not completed: too many words start with them. */
@@ -97,7 +100,7 @@ export class RankedIndex {
     const fieldCount = FIELDS.length;
     const docCount = documents.length;
     this.#docCount = docCount;
-    const vocabulary = new Vocabulary(options.stemming);
+    const vocabulary = new Vocabulary(options.stemming, options.stopWords);
     this.#vocabulary = vocabulary;
 
     // Pass 1: every tool's terms as (term number, field) pairs, and each field's length.
@@ -235,8 +238,8 @@ export class RankedIndex {
   }
 
   /**
-   * Calls `visit` with the tools that match `query`, best first, ties in tool order, skipping
-   * the first `skip` and stopping after `count`. Returns whether the query had any word.
+   * The numbers of the tools that share a term with `query` and that `accept` (when given)
+   * accepts, best first, ties in tool order: `count` of them after the first `skip`.
    */
   rank(query: string, accept: Accept | null, skip: number, count: number): number[] {
     const queryTerms = this.#queryTerms(query);
@@ -289,7 +292,7 @@ export class RankedIndex {
   #queryTerms(query: string): QueryTerm[] {
     const { prefixWeight, typoWeight } = this.#options;
     const vocabulary = this.#vocabulary;
-    const words = splitWords(query).filter((word) => !isStopWord(word));
+    const words = splitWords(query).filter((word) => !vocabulary.isStopWord(word));
     const weights = new Map<number, number>();
     const add = (id: number, weight: number) => {
       weights.set(id, Math.max(weights.get(id) ?? 0, weight));

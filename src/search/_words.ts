@@ -45,11 +45,6 @@ export function hasWords(text: string): boolean {
   return /[\p{L}\p{N}]/u.test(text);
 }
 
-/** Whether a lowercase word is too common in requests to say which tool is meant. */
-export function isStopWord(word: string): boolean {
-  return STOP_WORDS.has(word);
-}
-
 /** Term numbers, grown as needed. */
 export class TermBuffer {
   data: Int32Array = new Int32Array(1 << 16);
@@ -74,13 +69,20 @@ export class TermBuffer {
  */
 export class Vocabulary {
   readonly #stemming: boolean;
+  readonly #stopWords: ReadonlySet<string>;
   readonly #ids = new Map<string, number>();
   readonly #terms: string[] = [];
   /** Each run seen, with the term numbers of its words. Most runs are one word: one number. */
   readonly #runs = new Map<string, number | readonly number[]>();
 
-  constructor(stemming: boolean) {
+  constructor(stemming: boolean, stopWords: boolean) {
     this.#stemming = stemming;
+    this.#stopWords = stopWords ? STOP_WORDS : new Set();
+  }
+
+  /** Whether a lowercase word is left out of the terms. */
+  isStopWord(word: string): boolean {
+    return this.#stopWords.has(word);
   }
 
   /** Every term, by number. */
@@ -116,7 +118,7 @@ export class Vocabulary {
   #analyzeRun(run: string): number | readonly number[] {
     const ids: number[] = [];
     for (const word of splitWords(run)) {
-      if (STOP_WORDS.has(word)) continue;
+      if (this.#stopWords.has(word)) continue;
       const term = this.termOf(word);
       let id = this.#ids.get(term);
       if (id === undefined) {
