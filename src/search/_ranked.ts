@@ -137,6 +137,7 @@ export class RankedIndex {
       ends[doc] = pairs.length;
     }
     shared.clear();
+    vocabulary.forgetRuns();
 
     // How many tools have each term.
     const termCount = vocabulary.terms.length;

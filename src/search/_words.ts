@@ -73,7 +73,7 @@ export class Vocabulary {
   readonly #ids = new Map<string, number>();
   readonly #terms: string[] = [];
   /** Each run seen, with the term numbers of its words. Most runs are one word: one number. */
-  readonly #runs = new Map<string, number | readonly number[]>();
+  #runs = new Map<string, number | readonly number[]>();
 
   constructor(stemming: boolean, stopWords: boolean) {
     this.#stemming = stemming;
@@ -113,6 +113,11 @@ export class Vocabulary {
       if (typeof ids === "number") out.push(ids);
       else for (const id of ids) out.push(id);
     }
+  }
+
+  /** Drops what `analyze` remembers: once an index is built, only its queries are analysed. */
+  forgetRuns(): void {
+    this.#runs = new Map();
   }
 
   #analyzeRun(run: string): number | readonly number[] {
