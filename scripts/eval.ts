@@ -7,13 +7,13 @@
 // Recall@1/5/10, MRR@10 and nDCG@10 of substring and ranked search beside MiniSearch 7.2 (its
 // defaults, prefix search, a name boost of 2), all in one run. `--ablation` adds a row for the
 // ranking with each of its choices undone, to show what each one is worth.
-import MiniSearch from "minisearch";
 import { parseArgs } from "node:util";
 import type { CLImaxConfigInput, ToolIndexEntry } from "../mod.ts";
 import { loadConfigDir, ToolIndex } from "../mod.ts";
 import { DEFAULT_RANKING, RankedIndex, type RankingOptions } from "../src/search/_ranked.ts";
 import { collectTools } from "../src/tool_index.ts";
 import { type LabelledQuery, type Relevance, relevance } from "./_relevance.ts";
+import { MiniSearchIndex } from "../bench/_minisearch.ts";
 
 const { values, positionals } = parseArgs({
   args: Deno.args,
@@ -62,25 +62,10 @@ rows.push([
   ),
 ]);
 
-const miniSearch = new MiniSearch<ToolIndexEntry & { tag_text: string }>({
-  idField: "tool_name",
-  fields: ["tool_name", "description", "cli_name", "category", "tag_text"],
-  searchOptions: { prefix: true, boost: { tool_name: 2 } },
-});
-miniSearch.addAll(
-  index.search({ limit: index.size }).map((entry) => ({
-    ...entry,
-    tag_text: entry.tags.join(" "),
-  })),
-);
+const miniSearch = new MiniSearchIndex(configs);
 rows.push([
   "MiniSearch 7.2 (anchor)",
-  relevance(
-    queries,
-    queries.map(({ query }) =>
-      miniSearch.search(query).slice(0, LIMIT).map((result) => String(result.id))
-    ),
-  ),
+  relevance(queries, queries.map(({ query }) => miniSearch.search({ query, limit: LIMIT }))),
 ]);
 
 if (values.ablation) {

@@ -168,9 +168,10 @@ export class RankedIndex {
     let seenCount = 0;
     lastDoc.fill(-1);
     start = 0;
+    const averages = totals.map((total) => total / Math.max(1, docCount));
     for (let doc = 0; doc < docCount; doc++) {
       for (let field = 0; field < fieldCount; field++) {
-        const average = totals[field] / Math.max(1, docCount);
+        const average = averages[field];
         const b = options.b[field];
         const relative = average > 0 ? lengths[doc * fieldCount + field] / average : 0;
         normalizers[field] = options.weights[field] / (1 - b + b * relative);

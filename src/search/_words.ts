@@ -25,6 +25,7 @@ const CASE_CHANGE = /(\p{Ll}|\p{N})(?=\p{Lu})|(\p{Lu})(?=\p{Lu}\p{Ll})/gu;
 const MARKS = /\p{M}+/gu;
 const WORD = /[\p{L}\p{N}]+/gu;
 const BEYOND_ASCII = /[\u0080-\uffff]/;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
 /**
  * The words of `text`, lowercase, split where letters change case (`getUserInfo`, `HTTPServer`)
@@ -42,7 +43,7 @@ export function splitWords(text: string): string[] {
 
 /** Whether `text` has any letter or digit: a ranked query without one browses. */
 export function hasWords(text: string): boolean {
-  return /[\p{L}\p{N}]/u.test(text);
+  return LETTER_OR_DIGIT.test(text);
 }
 
 /** Term numbers, grown as needed. */
