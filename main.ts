@@ -13,11 +13,11 @@ import { ConfigError } from "./src/errors.ts";
 import { createApp } from "./src/http/app.ts";
 import { SettingsError, settingsFromEnv } from "./src/http/settings.ts";
 import type { CLImaxConfig } from "./src/models.ts";
-import { ToolIndex } from "./src/tool_index.ts";
+import { indexOfValidConfigs } from "./src/tool_index.ts";
 
 /**
- * The configs of the directory: from its compiled catalogue when that is current (see
- * `deno task catalogue`), else from the YAML, whose parser is loaded only then.
+ * The configs of the directory, validated: from its compiled catalogue when that is current
+ * (see `deno task catalogue`), else from the YAML, whose parser is loaded only then.
  */
 async function loadConfigs(dir: string | URL): Promise<CLImaxConfig[]> {
   const compiled = await readCatalogue(directoryUrl(dir)).catch(() => undefined);
@@ -35,7 +35,7 @@ async function start(): Promise<{ fetch: (request: Request) => Response | Promis
       message: "No config files (*.yaml, *.yml) in this directory",
     }]);
   }
-  const index = ToolIndex.fromConfigs(configs);
+  const index = indexOfValidConfigs(configs, (message) => console.warn(message));
   return createApp(index, settings);
 }
 

@@ -19,12 +19,15 @@ import type {
 /** The argument types a CLImax config may declare. */
 export const ARG_TYPES = ["string", "integer", "number", "boolean"] as const;
 
+/** Any JSON value: an argument's `default`. */
+export const jsonValueSchema = z.json();
+
 export const toolArgSchema = z.strictObject({
   name: z.string(),
   description: z.string().default(""),
   type: z.enum(ARG_TYPES).default("string"),
   required: z.boolean().default(false),
-  default: z.json().default(null),
+  default: jsonValueSchema.default(null),
   flag: z.string().nullable().default(null),
   positional: z.boolean().default(false),
   cwd: z.boolean().default(false),

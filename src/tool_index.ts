@@ -19,6 +19,9 @@ import { FIELD_SEPARATOR, SubstringIndex } from "./search/_substring.ts";
 import { type FieldTexts, RankedIndex } from "./search/_ranked.ts";
 import { hasWords } from "./search/_words.ts";
 
+/** The private constructor, for the builders of this module that are not methods. */
+let buildFrom: (collected: CollectedTools) => ToolIndex;
+
 /** Options of `ToolIndex.fromConfigs`. */
 export interface ToolIndexOptions {
   /**
@@ -119,6 +122,10 @@ interface NormalizedParams {
  * ```
  */
 export class ToolIndex {
+  static {
+    buildFrom = (collected) => new ToolIndex(collected);
+  }
+
   readonly #entries: readonly ToolIndexEntry[];
   /** The resolved tool of each entry, at the entry's position. */
   readonly #resolved: readonly ResolvedTool[];
@@ -402,6 +409,18 @@ export class ToolIndex {
   }
 }
 
+/**
+ * Builds an index from configs that are valid already, such as those of a compiled catalogue,
+ * which were validated when it was compiled: validating them again would only cost a cold
+ * start time. Not for configs from anywhere else.
+ */
+export function indexOfValidConfigs(
+  configs: readonly CLImaxConfig[],
+  warn: (message: string) => void,
+): ToolIndex {
+  return buildFrom(collectTools(configs, warn, false));
+}
+
 /** What an index is built from: its entries, in order, and what goes with each. */
 export interface CollectedTools {
   entries: ToolIndexEntry[];
@@ -413,12 +432,13 @@ export interface CollectedTools {
 }
 
 /**
- * Validates configs and lays out their tools in index order: a repeated tool name replaces the
- * earlier tool, which leaves its place, with a warning.
+ * Validates configs (unless `validate` is false) and lays out their tools in index order: a
+ * repeated tool name replaces the earlier tool, which leaves its place, with a warning.
  */
 export function collectTools(
   configs: Iterable<CLImaxConfig | CLImaxConfigInput>,
   warn: (message: string) => void,
+  validate = true,
 ): CollectedTools {
   const slots: (
     { entry: ToolIndexEntry; resolved: ResolvedTool; document: FieldTexts } | undefined
@@ -427,10 +447,10 @@ export function collectTools(
   const summaries: CLISummary[] = [];
   let position = 0;
   for (const input of configs) {
-    const config: CLImaxConfig = validateConfig(input, {
-      source: `configs[${position++}]`,
-      onWarning: warn,
-    });
+    const config = validate
+      ? validateConfig(input, { source: `configs[${position}]`, onWarning: warn })
+      : input as CLImaxConfig;
+    position++;
     const tags = deepFreeze(config.tags);
     summaries.push(Object.freeze({
       name: config.name,

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
-import { loadConfigDir } from "../mod.ts";
+import { loadConfigDir, ToolIndex } from "../mod.ts";
 import { CATALOGUE_FILE, catalogueText, readCatalogue } from "../src/_catalogue.ts";
+import { indexOfValidConfigs } from "../src/tool_index.ts";
 
 const bundled = new URL("../configs/", import.meta.url);
 
@@ -16,6 +17,16 @@ Deno.test("the bundled catalogue is current: run `deno task catalogue` after edi
   const compiled = await readCatalogue(bundled);
   assert.ok(compiled, "configs/_catalogue.json is missing or stale");
   assert.deepEqual(compiled, await loadConfigDir(bundled));
+});
+
+Deno.test("an index of the catalogue's configs, not validated again, equals one validated", async () => {
+  const compiled = (await readCatalogue(bundled))!;
+  const validated = ToolIndex.fromConfigs(await loadConfigDir(bundled), { onWarning: () => {} });
+  const trusted = indexOfValidConfigs(compiled, () => {});
+  assert.equal(trusted.version, validated.version);
+  assert.equal(trusted.size, validated.size);
+  const query = { query: "list running containers", mode: "ranked" as const };
+  assert.deepEqual(trusted.search(query), validated.search(query));
 });
 
 Deno.test("a catalogue is stale once any YAML file changes, appears or goes", async () => {

@@ -285,6 +285,16 @@ Deno.test("CORS is open for GET by default and can be limited to origins", async
   });
   assert.equal(preflight.status, 204);
   assert.match(preflight.headers.get("Access-Control-Allow-Methods") ?? "", /GET/);
+  // Browsers may read the MCP endpoint's session headers, and no other route has any.
+  assert.equal(open.headers.get("Access-Control-Expose-Headers"), null);
+  const mcp = await app.request("/mcp", {
+    method: "OPTIONS",
+    headers: { Origin: "https://agent.example", "Access-Control-Request-Method": "POST" },
+  });
+  assert.equal(mcp.status, 204);
+  const mcpAnswer = await app.request("/mcp", { headers: { Origin: "https://agent.example" } });
+  assert.match(mcpAnswer.headers.get("Access-Control-Expose-Headers") ?? "", /Mcp-Session-Id/);
+  await mcpAnswer.body?.cancel();
 
   const limited = createApp(index, settings({ corsOrigin: ["https://allowed.example"] }));
   const allowed = await limited.request("/summary", {
@@ -300,7 +310,13 @@ Deno.test("CORS is open for GET by default and can be limited to origins", async
 Deno.test("answers carry secure headers", async () => {
   const response = await app.request("/summary");
   assert.equal(response.headers.get("X-Content-Type-Options"), "nosniff");
-  assert.equal(response.headers.get("X-Frame-Options"), "SAMEORIGIN");
+  assert.equal(response.headers.get("X-Frame-Options"), "DENY");
+  assert.equal(response.headers.get("Referrer-Policy"), "no-referrer");
+  assert.match(response.headers.get("Strict-Transport-Security") ?? "", /^max-age=\d+/);
+  // Headers for HTML documents and old browsers only would protect nothing on JSON.
+  for (const name of ["X-XSS-Protection", "X-Download-Options", "Origin-Agent-Cluster"]) {
+    assert.equal(response.headers.get(name), null, name);
+  }
   await response.body?.cancel();
 });
 
@@ -385,6 +401,13 @@ Deno.test("GET /openapi.json is OpenAPI 3.1 generated from the routes' schemas",
   assert.equal(query.schema.maxLength, MAX_QUERY_LENGTH);
   assert.ok(body.components.schemas.ToolIndexEntry);
   assert.ok(body.components.schemas.Problem);
+  // Every reference resolves inside the document.
+  const refs = JSON.stringify(body).match(/"\$ref":"[^"]*"/g) ?? [];
+  assert.ok(refs.length > 0);
+  for (const ref of refs) {
+    const match = /^"\$ref":"#\/components\/schemas\/(\w+)"$/.exec(ref);
+    assert.ok(match && body.components.schemas[match[1]], ref);
+  }
 });
 
 Deno.test("GET /schema/config.json is the JSON Schema of the config format", async () => {

@@ -1,13 +1,13 @@
 // The HTTP face of a ToolIndex. Handlers only translate between HTTP and the library; every
 // cross-cutting concern is a middleware of its own, most of them Hono's.
-import { createRoute, OpenAPIHono, type z } from "@hono/zod-openapi";
-import type { Context, MiddlewareHandler } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bearerAuth } from "hono/bearer-auth";
 import { compress } from "hono/compress";
 import { cors } from "hono/cors";
 import { etag } from "hono/etag";
 import { HTTPException } from "hono/http-exception";
 import { logger } from "hono/logger";
+import { validator } from "hono/validator";
 import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { InvalidCursorError } from "../errors.ts";
@@ -15,11 +15,11 @@ import { configJsonSchema } from "../json_schema.ts";
 import type { ToolIndex } from "../tool_index.ts";
 import { brotli } from "./brotli.ts";
 import { maskEnv } from "./mask.ts";
-import { mcpHandler } from "./mcp.ts";
 import { responseCache } from "./response_cache.ts";
+import { type AnswerDoc, openApiDocument, type RouteDoc } from "./openapi.ts";
 import { invalidParams, problem, ProblemError, problemResponse } from "./problem.ts";
 import {
-  describeQueryIssues,
+  components,
   healthSchema,
   MAX_LIMIT,
   MAX_QUERY_LENGTH,
@@ -32,6 +32,7 @@ import {
   toolParamsSchema,
 } from "./schemas.ts";
 import type { ServiceSettings } from "./settings.ts";
+import { parseOrProblem } from "./validate.ts";
 
 /** The routes, for `GET /` and for telling 405 from 404. */
 const ROUTES: Record<string, string> = {
@@ -43,12 +44,6 @@ const ROUTES: Record<string, string> = {
   config_schema: "/schema/config.json",
   mcp: "/mcp",
 };
-/** Each route's query parameters, to name the known ones when an unknown one is sent. */
-const QUERY_SCHEMAS: Record<string, { shape: Record<string, unknown> }> = {
-  "/search": searchQuerySchema,
-  "/summary": summaryQuerySchema,
-};
-
 const CACHEABLE_PATHS = [
   "/",
   "/search",
@@ -61,17 +56,33 @@ const CACHEABLE_PATHS = [
 /** Room for about a thousand distinct answers, the largest a few hundred KiB. */
 const RESPONSE_CACHE = { maxEntries: 1000, maxBytes: 32 * 1024 * 1024, maxBodyBytes: 512 * 1024 };
 
+/**
+ * The secure headers that mean something on JSON answers. Those for HTML documents or old
+ * browsers are left out (Opener and Agent-Cluster isolation, DNS prefetch, IE's download and
+ * XSS switches, Flash's cross-domain policy): each response header costs Deno's server about
+ * as much to send as a few kilobytes of body, and these would protect nothing here.
+ */
+const SECURE_HEADERS = {
+  xFrameOptions: "DENY",
+  crossOriginOpenerPolicy: false,
+  originAgentCluster: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+} as const;
+
 const KNOWN_PATH =
   /^\/(?:|search|summary|healthz|openapi\.json|schema\/config\.json|tools\/[^/]+)$/;
 
 /** A JSON answer in the OpenAPI document. */
-function json<S extends z.ZodType>(description: string, schema: S) {
-  return { description, content: { "application/json": { schema } } };
+function json(description: string, schema: AnswerDoc["schema"]): AnswerDoc {
+  return { description, contentType: "application/json", schema };
 }
 
 /** A problem answer in the OpenAPI document. */
-function problemAnswer(description: string) {
-  return { description, content: { "application/problem+json": { schema: problemSchema } } };
+function problemAnswer(description: string): AnswerDoc {
+  return { description, contentType: "application/problem+json", schema: problemSchema };
 }
 
 const problems = {
@@ -79,73 +90,51 @@ const problems = {
   401: problemAnswer("Missing or wrong bearer token"),
 };
 
-const searchRoute = createRoute({
-  method: "get",
-  path: "/search",
-  summary: "Search tools",
-  description: "Tools matching every given filter, in config load order, in pages of `limit`.",
-  request: { query: searchQuerySchema },
-  responses: {
-    200: json("One page of results", searchResponseSchema),
-    ...problems,
+/** The routes as /openapi.json describes them, with the schemas their validators use. */
+const ROUTE_DOCS: readonly RouteDoc[] = [
+  {
+    path: "/search",
+    summary: "Search tools",
+    description:
+      "Tools matching every given filter, in config load order (or by relevance in ranked mode), in pages of `limit`.",
+    query: searchQuerySchema,
+    responses: { 200: json("One page of results", searchResponseSchema), ...problems },
   },
-});
-
-const summaryRoute = createRoute({
-  method: "get",
-  path: "/summary",
-  summary: "Summarise the CLIs",
-  description: "One overview per loaded config: name, description, tool count, category, tags.",
-  request: { query: summaryQuerySchema },
-  responses: {
-    200: json("The CLIs", summaryResponseSchema),
-    ...problems,
+  {
+    path: "/summary",
+    summary: "Summarise the CLIs",
+    description: "One overview per loaded config: name, description, tool count, category, tags.",
+    query: summaryQuerySchema,
+    responses: { 200: json("The CLIs", summaryResponseSchema), ...problems },
   },
-});
-
-const toolRoute = createRoute({
-  method: "get",
-  path: "/tools/{tool_name}",
-  summary: "Get one tool",
-  description: "The tool's full definition with its CLI's command; env values are masked.",
-  request: { params: toolParamsSchema },
-  responses: {
-    200: json("The tool", resolvedToolResponseSchema),
-    404: problemAnswer("No tool has this name"),
-    ...problems,
+  {
+    path: "/tools/{tool_name}",
+    summary: "Get one tool",
+    description: "The tool's full definition with its CLI's command; env values are masked.",
+    params: toolParamsSchema,
+    responses: {
+      200: json("The tool", resolvedToolResponseSchema),
+      404: problemAnswer("No tool has this name"),
+      ...problems,
+    },
   },
-});
-
-const healthRoute = createRoute({
-  method: "get",
-  path: "/healthz",
-  summary: "Health check",
-  description: "Always open, even when a bearer token protects the other routes.",
-  responses: {
-    200: json("The service is up", healthSchema),
+  {
+    path: "/healthz",
+    summary: "Health check",
+    description: "Always open, even when a bearer token protects the other routes.",
+    responses: { 200: json("The service is up", healthSchema) },
   },
-});
+];
 
 /** Builds the Hono app that serves `index` with `settings`. */
-export function createApp(index: ToolIndex, settings: ServiceSettings): OpenAPIHono {
-  const app = new OpenAPIHono({
-    defaultHook: (result, c) => {
-      if (result.success) return;
-      const input = result.target === "query" ? c.req.queries() : {};
-      const flat = Object.fromEntries(
-        Object.entries(input).map((
-          [key, values],
-        ) => [key, values.length === 1 ? values[0] : values]),
-      );
-      const known = Object.keys(QUERY_SCHEMAS[c.req.routePath]?.shape ?? {});
-      return problemResponse(invalidParams(describeQueryIssues(result.error.issues, flat, known)));
-    },
-  });
+export function createApp(index: ToolIndex, settings: ServiceSettings): Hono {
+  const app = new Hono();
 
   if (settings.logRequests) app.use(requestLog());
   app.use(responseCache(RESPONSE_CACHE));
-  app.use(secureHeaders());
-  app.use(cors({
+  app.use(secureHeaders(SECURE_HEADERS));
+  // Only the MCP endpoint has headers of its own for browsers to read.
+  const corsOptions = {
     origin: settings.corsOrigin,
     allowMethods: ["GET", "HEAD", "POST", "DELETE", "OPTIONS"],
     allowHeaders: [
@@ -155,8 +144,13 @@ export function createApp(index: ToolIndex, settings: ServiceSettings): OpenAPIH
       "Mcp-Session-Id",
       "Last-Event-ID",
     ],
+  };
+  const apiCors = cors(corsOptions);
+  const mcpCors = cors({
+    ...corsOptions,
     exposeHeaders: ["Mcp-Session-Id", "Mcp-Protocol-Version"],
-  }));
+  });
+  app.use((c, next) => (c.req.path === "/mcp" ? mcpCors : apiCors)(c, next));
   if (settings.authToken !== null) {
     const auth = bearerAuth({ token: settings.authToken });
     app.use((c, next) => c.req.path === "/healthz" ? next() : auth(c, next));
@@ -168,41 +162,58 @@ export function createApp(index: ToolIndex, settings: ServiceSettings): OpenAPIH
   for (const path of CACHEABLE_PATHS) app.use(path, etag());
   app.use(versionHeaders(index, settings));
 
-  app.openapi(searchRoute, (c) => {
-    const { cursor, ...params } = c.req.valid("query");
-    try {
-      const page = index.searchPage({ ...params, cursor });
-      return c.json({ mode: "search" as const, ...page }, 200);
-    } catch (error) {
-      if (error instanceof InvalidCursorError) {
-        throw new ProblemError(invalidParams([{ name: "cursor", reason: error.message }]));
+  app.get(
+    "/search",
+    validator("query", (value) => parseOrProblem(searchQuerySchema, value)),
+    (c) => {
+      const { cursor, ...params } = c.req.valid("query");
+      try {
+        const page = index.searchPage({ ...params, cursor });
+        return c.json({ mode: "search" as const, ...page }, 200);
+      } catch (error) {
+        if (error instanceof InvalidCursorError) {
+          throw new ProblemError(invalidParams([{ name: "cursor", reason: error.message }]));
+        }
+        throw error;
       }
-      throw error;
-    }
+    },
+  );
+
+  app.get(
+    "/summary",
+    validator("query", (value) => parseOrProblem(summaryQuerySchema, value)),
+    (c) => {
+      const { limit } = c.req.valid("query");
+      const summary = index.summary();
+      return c.json({
+        mode: "summary" as const,
+        summary: limit === undefined ? summary : summary.slice(0, limit),
+      }, 200);
+    },
+  );
+
+  app.get(
+    "/tools/:tool_name",
+    validator("param", (value) => parseOrProblem(toolParamsSchema, value)),
+    (c) => {
+      const name = c.req.valid("param").tool_name;
+      const resolved = index.get(name);
+      if (resolved === undefined) {
+        throw new ProblemError(problem(404, `No tool is named ${JSON.stringify(name)}`));
+      }
+      return c.json(maskEnv(resolved, settings.exposeEnv), 200);
+    },
+  );
+
+  // The MCP SDK is the largest module of the service (about a quarter of a cold start), and
+  // most requests never reach /mcp: it loads on the first one that does.
+  let mcp: Promise<(request: Request) => Promise<Response>> | undefined;
+  app.all("/mcp", async (c) => {
+    mcp ??= import("./mcp.ts").then((module) => module.mcpHandler(index, settings));
+    return await (await mcp)(c.req.raw);
   });
 
-  app.openapi(summaryRoute, (c) => {
-    const { limit } = c.req.valid("query");
-    const summary = index.summary();
-    return c.json({
-      mode: "summary" as const,
-      summary: limit === undefined ? summary : summary.slice(0, limit),
-    }, 200);
-  });
-
-  app.openapi(toolRoute, (c) => {
-    const name = c.req.valid("param").tool_name;
-    const resolved = index.get(name);
-    if (resolved === undefined) {
-      throw new ProblemError(problem(404, `No tool is named ${JSON.stringify(name)}`));
-    }
-    return c.json(maskEnv(resolved, settings.exposeEnv), 200);
-  });
-
-  const mcp = mcpHandler(index, settings);
-  app.all("/mcp", (c) => mcp(c.req.raw));
-
-  app.openapi(healthRoute, (c) => {
+  app.get("/healthz", (c) => {
     c.header("Cache-Control", "no-store");
     return c.json({
       status: "ok" as const,
@@ -212,20 +223,17 @@ export function createApp(index: ToolIndex, settings: ServiceSettings): OpenAPIH
     }, 200);
   });
 
-  // Generated on first request, from the routes registered above: most instances are never
-  // asked, and generating it costs a cold start about 10 ms.
-  let openapi: ReturnType<typeof app.getOpenAPI31Document> | undefined;
+  // Generated on first request: most instances are never asked, and generating it costs a cold
+  // start about 10 ms.
+  let openapi: Record<string, unknown> | undefined;
   app.get("/openapi.json", (c) =>
     c.json(
-      openapi ??= app.getOpenAPI31Document({
-        openapi: "3.1.0",
-        info: {
-          title: "tool-index",
-          version: index.version,
-          description:
-            `Progressive discovery of MCP tools: search the catalogue, then fetch one tool. limit is 0 to ${MAX_LIMIT}; query is at most ${MAX_QUERY_LENGTH} characters.`,
-        },
-      }),
+      openapi ??= openApiDocument(ROUTE_DOCS, {
+        title: "tool-index",
+        version: index.version,
+        description:
+          `Progressive discovery of MCP tools: search the catalogue, then fetch one tool. limit is 0 to ${MAX_LIMIT}; query is at most ${MAX_QUERY_LENGTH} characters.`,
+      }, components),
     ));
 
   let schema: Record<string, unknown> | undefined;

@@ -1,7 +1,8 @@
 // The zod schemas the routes validate with, which are also what /openapi.json is generated from.
-import { z } from "@hono/zod-openapi";
+import { z } from "zod";
 import {
   cliSummarySchema,
+  jsonValueSchema,
   resolvedToolSchema,
   toolArgSchema,
   toolDefSchema,
@@ -17,98 +18,100 @@ export const MAX_QUERY_LENGTH = 1000;
 /** The longest `category`, `cli` or `cursor` a request may send, in characters. */
 export const MAX_FILTER_LENGTH = 200;
 
-const limit = z
-  .string()
-  .regex(/^[0-9]{1,9}$/, "must be a whole number")
-  .transform(Number)
-  .pipe(z.number().int().min(0).max(MAX_LIMIT))
-  .optional()
-  .openapi({
-    param: { description: `Most results to return, 0 to ${MAX_LIMIT}.` },
-    type: "integer",
-    minimum: 0,
-    maximum: MAX_LIMIT,
-  });
+/**
+ * The schemas that /openapi.json names as components, by id. A registry of its own, so the
+ * library's schemas gain no id where the config's JSON Schema is generated.
+ */
+export const components: z.core.$ZodRegistry<{ id: string }> = z.registry<{ id: string }>();
+
+function component<S extends z.ZodType>(id: string, schema: S): S {
+  components.add(schema, { id });
+  return schema;
+}
+
+// A query string carries text: limit is validated as digits, then documented as what it
+// becomes, an integer.
+const limit = (fallback?: number) =>
+  z
+    .string()
+    .regex(/^[0-9]{1,9}$/, "must be a whole number")
+    .transform(Number)
+    .pipe(z.int().min(0).max(MAX_LIMIT))
+    .optional()
+    .meta({
+      description: `Most results to return, 0 to ${MAX_LIMIT}.`,
+      ...(fallback === undefined ? {} : { default: fallback }),
+    });
 
 const filter = (description: string) =>
-  z.string().max(MAX_FILTER_LENGTH).optional().openapi({ param: { description } });
+  z.string().max(MAX_FILTER_LENGTH).optional().meta({ description });
 
 export const searchQuerySchema = z.strictObject({
-  query: z.string().max(MAX_QUERY_LENGTH).optional().openapi({
-    param: {
-      description:
-        "Words to find. In substring mode: a case-insensitive literal substring of the tool name, description, CLI name, category or a tag. In ranked mode: a request in plain words, such as `list running containers`.",
-    },
+  query: z.string().max(MAX_QUERY_LENGTH).optional().meta({
+    description:
+      "Words to find. In substring mode: a case-insensitive literal substring of the tool name, description, CLI name, category or a tag. In ranked mode: a request in plain words, such as `list running containers`.",
   }),
   category: filter("Only tools of this category (case-insensitive exact match)."),
   cli: filter("Only tools of this CLI (case-insensitive exact match of the config name)."),
-  limit: limit.openapi({ default: 10 }),
-  mode: z.enum(["substring", "ranked"]).optional().openapi({
-    param: {
-      description:
-        "How `query` matches: `substring` keeps config order; `ranked` orders tools by relevance to the words of the query.",
-    },
+  limit: limit(10),
+  mode: z.enum(["substring", "ranked"]).optional().meta({
+    description:
+      "How `query` matches: `substring` keeps config order; `ranked` orders tools by relevance to the words of the query.",
     default: "substring",
   }),
   cursor: filter("`next_cursor` of the previous page."),
 });
 
-export const summaryQuerySchema = z.strictObject({ limit });
+export const summaryQuerySchema = z.strictObject({ limit: limit() });
 
 export const toolParamsSchema = z.object({
-  tool_name: z.string().min(1).openapi({ param: { description: "The exact tool name." } }),
+  tool_name: z.string().min(1).meta({ description: "The exact tool name." }),
 });
 
-// The library's schemas were made before @hono/zod-openapi extended zod, so they lack
-// `.openapi()`: these name them as components through new objects of the same shapes.
-const entry = z.strictObject(toolIndexEntrySchema.shape).openapi("ToolIndexEntry");
-const summary = z.strictObject(cliSummarySchema.shape).openapi("CLISummary");
-
-export const searchResponseSchema = z.object({
-  mode: z.literal("search"),
-  results: z.array(entry),
-  next_cursor: z.string().nullable().openapi({
-    description: "Pass as `cursor` for the next page; null on the last page.",
+export const searchResponseSchema = component(
+  "SearchResponse",
+  z.object({
+    mode: z.literal("search"),
+    results: z.array(component("ToolIndexEntry", toolIndexEntrySchema)),
+    next_cursor: z.string().nullable().meta({
+      description: "Pass as `cursor` for the next page; null on the last page.",
+    }),
   }),
-}).openapi("SearchResponse");
-
-export const summaryResponseSchema = z.object({
-  mode: z.literal("summary"),
-  summary: z.array(summary),
-}).openapi("SummaryResponse");
-
-// An argument's `default` is any JSON value, a recursive type the OpenAPI generator cannot
-// walk: the document says "any value" there and keeps every other field as validated.
-const toolArg = z.strictObject({
-  ...toolArgSchema.shape,
-  default: z.unknown().openapi({
-    description: "The value used when none is given; null for none.",
-  }),
-}).openapi("ToolArg");
-const toolDef = z.strictObject({ ...toolDefSchema.shape, args: z.array(toolArg) }).openapi(
-  "ToolDef",
 );
 
-export const resolvedToolResponseSchema = z.strictObject({
-  ...resolvedToolSchema.shape,
-  tool: toolDef,
-  global_args: z.array(toolArg),
-}).openapi("ResolvedTool");
+export const summaryResponseSchema = component(
+  "SummaryResponse",
+  z.object({
+    mode: z.literal("summary"),
+    summary: z.array(component("CLISummary", cliSummarySchema)),
+  }),
+);
 
-export const healthSchema = z.object({
-  status: z.literal("ok"),
-  tools: z.int(),
-  clis: z.int(),
-  version: z.string(),
-}).openapi("Health");
+component("JsonValue", jsonValueSchema);
+component("ToolArg", toolArgSchema);
+component("ToolDef", toolDefSchema);
+export const resolvedToolResponseSchema = component("ResolvedTool", resolvedToolSchema);
 
-export const problemSchema = z.object({
-  type: z.string(),
-  title: z.string(),
-  status: z.int(),
-  detail: z.string(),
-  invalid_params: z.array(z.object({ name: z.string(), reason: z.string() })).optional(),
-}).openapi("Problem");
+export const healthSchema = component(
+  "Health",
+  z.object({
+    status: z.literal("ok"),
+    tools: z.int(),
+    clis: z.int(),
+    version: z.string(),
+  }),
+);
+
+export const problemSchema = component(
+  "Problem",
+  z.object({
+    type: z.string(),
+    title: z.string(),
+    status: z.int(),
+    detail: z.string(),
+    invalid_params: z.array(z.object({ name: z.string(), reason: z.string() })).optional(),
+  }),
+);
 
 /** Says, for each problem zod found in a query string, which parameter and what is wrong. */
 export function describeQueryIssues(
