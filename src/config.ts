@@ -6,7 +6,13 @@
 import { ConfigError } from "./errors.ts";
 import type { CLImaxConfig } from "./models.ts";
 import { schemas } from "./_schemas.ts";
-import { DEFAULT_SOURCE, describeValue, validateData, type ValidateOptions } from "./_validate.ts";
+import {
+  DEFAULT_SOURCE,
+  describeValue,
+  type Locator,
+  validateData,
+  type ValidateOptions,
+} from "./_validate.ts";
 import { directoryUrl, yamlFileNames } from "./_paths.ts";
 import { readYaml } from "./_yaml.ts";
 
@@ -63,6 +69,24 @@ const BUNDLED_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
  * ```
  */
 export function parseConfig(yamlText: string, options: ValidateOptions = {}): CLImaxConfig {
+  return parseLocatedConfig(yamlText, options).config;
+}
+
+/** A config parsed from YAML text, and where each part of it stands in that text. */
+export interface LocatedConfig {
+  /** The validated, fully defaulted config. */
+  config: CLImaxConfig;
+  /** Finds the line and column of the YAML node at a data path such as `["tools", 0, "name"]`. */
+  locate: Locator;
+}
+
+/**
+ * Parses YAML text as `parseConfig` does, and keeps the locator of its YAML nodes, so that
+ * checks made on the validated config (the command line's warnings) can point into the text.
+ *
+ * @throws {ConfigError} As `parseConfig` does.
+ */
+export function parseLocatedConfig(yamlText: string, options: ValidateOptions = {}): LocatedConfig {
   const source = options.source ?? DEFAULT_SOURCE;
   if (typeof yamlText !== "string") {
     throw new ConfigError(source, [{
@@ -96,7 +120,7 @@ export function parseConfig(yamlText: string, options: ValidateOptions = {}): CL
       ...(locate([], "value") ?? { line: 1, column: 1 }),
     }]);
   }
-  return validateData(schemas.config, value, { ...options, source }, locate);
+  return { config: validateData(schemas.config, value, { ...options, source }, locate), locate };
 }
 
 /**
@@ -253,7 +277,9 @@ async function readText(target: string | URL, source: string, bundled: boolean):
     if (error instanceof Deno.errors.PermissionDenied) {
       fail(source, "The file cannot be read: permission denied");
     }
-    throw error;
+    if (error instanceof ConfigError) throw error;
+    // Whatever else the file system says (a symlink loop, an I/O error) is about this file.
+    fail(source, `The file cannot be read: ${error instanceof Error ? error.message : error}`);
   }
   if (bytes.length > MAX_CONFIG_SIZE) {
     fail(source, `The file is ${bytes.length} bytes, over the limit of ${MAX_CONFIG_SIZE}`);

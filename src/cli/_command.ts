@@ -1,0 +1,23 @@
+// What every command of the command line is made of.
+import type { Io } from "./_io.ts";
+
+/** One command: its name, what it does, its help text, and how to run it. */
+export interface Command {
+  /** The word that selects it, such as `validate`. */
+  name: string;
+  /** One line for the program's help. */
+  summary: string;
+  /** The usage line, shown with a usage error. */
+  usage: string;
+  /** The full text of `<command> --help`. */
+  help: string;
+  /**
+   * Runs the command with the arguments after its name, and resolves to the exit status.
+   *
+   * @throws {UsageError} When the arguments are wrong.
+   */
+  run(args: readonly string[], io: Io): Promise<number>;
+}
+
+/** The program's name in usage and help texts. */
+export const PROGRAM = "tool-index";
