@@ -10,42 +10,71 @@
 import { readCatalogue } from "./src/_catalogue.ts";
 import { directoryUrl } from "./src/_paths.ts";
 import { ConfigError } from "./src/errors.ts";
-import { createApp } from "./src/http/app.ts";
+import { createApp, type SkippedConfig } from "./src/http/app.ts";
 import { SettingsError, settingsFromEnv } from "./src/http/settings.ts";
 import type { CLImaxConfig } from "./src/models.ts";
 import { indexOfValidConfigs } from "./src/tool_index.ts";
 
+/** Every config file that does not load, when the operator did not choose to start without them. */
+class InvalidConfigsError extends Error {
+  constructor(errors: ConfigError[]) {
+    super(errors.map((error) => error.message).join("\n"));
+    this.name = "InvalidConfigsError";
+  }
+}
+
 /**
  * The configs of the directory, validated: from its compiled catalogue when that is current
- * (see `deno task catalogue`), else from the YAML, whose parser is loaded only then.
+ * (see `deno task catalogue`), else from the YAML, whose parser is loaded only then. Every
+ * file that does not load is reported, not just the first.
  */
-async function loadConfigs(dir: string | URL): Promise<CLImaxConfig[]> {
+async function loadConfigs(
+  dir: string | URL,
+): Promise<{ configs: CLImaxConfig[]; errors: ConfigError[] }> {
   const compiled = await readCatalogue(directoryUrl(dir)).catch(() => undefined);
-  if (compiled) return compiled;
+  if (compiled) return { configs: compiled, errors: [] };
   const { loadConfigDir } = await import("./src/config.ts");
-  return await loadConfigDir(dir);
+  const errors: ConfigError[] = [];
+  const configs = await loadConfigDir(dir, { onError: (error) => errors.push(error) });
+  return { configs, errors };
 }
 
 async function start(): Promise<{ fetch: (request: Request) => Response | Promise<Response> }> {
   const settings = settingsFromEnv((name) => Deno.env.get(name));
-  const configs = await loadConfigs(settings.configDir ?? new URL("./configs/", import.meta.url));
+  const dir = settings.configDir ?? new URL("./configs/", import.meta.url);
+  const { configs, errors } = await loadConfigs(dir);
+  if (errors.length > 0 && !settings.skipInvalidConfigs) throw new InvalidConfigsError(errors);
+  const skipped: SkippedConfig[] = errors.map((error) => ({
+    file: error.source,
+    problems: error.issues.length,
+  }));
+  for (const error of errors) {
+    console.warn(`Skipped ${error.source} (SKIP_INVALID_CONFIGS is set):\n${error.message}`);
+  }
   if (configs.length === 0) {
     throw new ConfigError(String(settings.configDir ?? "configs/"), [{
       path: "",
-      message: "No config files (*.yaml, *.yml) in this directory",
+      message: errors.length > 0
+        ? "No config file of this directory is valid"
+        : "No config files (*.yaml, *.yml) in this directory",
     }]);
   }
   const index = indexOfValidConfigs(configs, (message) => console.warn(message));
-  return createApp(index, settings);
+  return createApp(index, settings, { skipped });
 }
 
 let app: Awaited<ReturnType<typeof start>>;
 try {
   app = await start();
 } catch (error) {
-  if (!(error instanceof ConfigError || error instanceof SettingsError)) throw error;
+  const known = error instanceof ConfigError || error instanceof InvalidConfigsError ||
+    error instanceof SettingsError;
+  if (!known) throw error;
   // A config that does not load stops the start: no half-built index is ever served.
   console.error(`tool-index cannot start:\n${error.message}`);
+  if (error instanceof InvalidConfigsError) {
+    console.error("Fix the files above, or set SKIP_INVALID_CONFIGS=1 to serve the others.");
+  }
   Deno.exit(1);
 }
 

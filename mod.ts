@@ -63,6 +63,7 @@ export {
   parseConfig,
 } from "./src/config.ts";
 export { buildInputSchema } from "./src/input_schema.ts";
+export { MAX_NAME_LENGTH, MAX_TEXT_LENGTH, MAX_TOOLS, MAX_TOOLS_PER_CONFIG } from "./src/limits.ts";
 export { configJsonSchema } from "./src/json_schema.ts";
 export {
   type SearchMode,

@@ -6,11 +6,15 @@ export function directoryUrl(dir: string | URL): URL {
   return new URL(`file://${encoded.endsWith("/") ? encoded : `${encoded}/`}`);
 }
 
-/** The names of a directory's `*.yaml` and `*.yml` files (not its subdirectories'), sorted. */
+/**
+ * The names of a directory's `*.yaml` and `*.yml` files (not its subdirectories'), sorted.
+ * Symlinks count, as mounted config maps are made of them; one that leads nowhere is then
+ * reported as unreadable rather than silently left out.
+ */
 export async function yamlFileNames(dir: URL): Promise<string[]> {
   const names: string[] = [];
   for await (const entry of Deno.readDir(dir)) {
-    if (entry.isFile && /\.ya?ml$/i.test(entry.name)) names.push(entry.name);
+    if ((entry.isFile || entry.isSymlink) && /\.ya?ml$/i.test(entry.name)) names.push(entry.name);
   }
   return names.sort();
 }

@@ -3,6 +3,7 @@
 // validate into them. Key order in each shape is the Python original's field order, which
 // zod keeps in its output, so JSON.stringify of a model matches the original's JSON.
 import { z } from "zod";
+import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH, MAX_TOOLS_PER_CONFIG } from "./limits.ts";
 import type {
   ArgConstraint,
   CLImaxConfig,
@@ -19,40 +20,49 @@ import type {
 /** The argument types a CLImax config may declare. */
 export const ARG_TYPES = ["string", "integer", "number", "boolean"] as const;
 
+const name = z.string().max(MAX_NAME_LENGTH, {
+  error: `Over the limit of ${MAX_NAME_LENGTH} characters for a name`,
+});
+const text = z.string().max(MAX_TEXT_LENGTH, {
+  error: `Over the limit of ${MAX_TEXT_LENGTH} characters for a text`,
+});
+
 /** Any JSON value: an argument's `default`. */
 export const jsonValueSchema = z.json();
 
 export const toolArgSchema = z.strictObject({
-  name: z.string(),
-  description: z.string().default(""),
+  name,
+  description: text.default(""),
   type: z.enum(ARG_TYPES).default("string"),
   required: z.boolean().default(false),
   default: jsonValueSchema.default(null),
-  flag: z.string().nullable().default(null),
+  flag: name.nullable().default(null),
   positional: z.boolean().default(false),
   cwd: z.boolean().default(false),
   stdin: z.boolean().default(false),
-  enum: z.array(z.string()).nullable().default(null),
+  enum: z.array(name).nullable().default(null),
 });
 
 export const toolDefSchema = z.strictObject({
-  name: z.string(),
-  description: z.string(),
-  command: z.string().default(""),
+  name,
+  description: text,
+  command: text.default(""),
   args: z.array(toolArgSchema).default([]),
   timeout: z.number().positive().nullable().default(null),
 });
 
 export const configSchema = z.strictObject({
-  name: z.string().default("climax"),
-  description: z.string().default(""),
-  command: z.string(),
-  env: z.record(z.string(), z.string()).default({}),
-  working_dir: z.string().nullable().default(null),
-  category: z.string().nullable().default(null),
-  tags: z.array(z.string()).default([]),
+  name: name.default("climax"),
+  description: text.default(""),
+  command: text,
+  env: z.record(name, text).default({}),
+  working_dir: text.nullable().default(null),
+  category: name.nullable().default(null),
+  tags: z.array(name).default([]),
   global_args: z.array(toolArgSchema).default([]),
-  tools: z.array(toolDefSchema),
+  tools: z.array(toolDefSchema).max(MAX_TOOLS_PER_CONFIG, {
+    error: `Over the limit of ${MAX_TOOLS_PER_CONFIG} tools in one config`,
+  }),
 });
 
 export const argConstraintSchema = z.strictObject({

@@ -143,6 +143,11 @@ function describeIssue(issue: z.core.$ZodIssue, value: unknown): string {
           String(issue.minimum)
         }, got ${describeValue(value)}`
         : sentence(issue.message);
+    case "too_big":
+      // The schema's message names the limit; the size found says by how much it is past.
+      return typeof value === "string" || Array.isArray(value)
+        ? `${sentence(issue.message)}, got ${value.length}`
+        : sentence(issue.message);
     case "invalid_union":
       return `Expected a JSON value (a string, number, boolean, null, list or mapping), got ${
         describeValue(value)

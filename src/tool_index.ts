@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { InvalidCursorError } from "./errors.ts";
+import { ConfigError, InvalidCursorError } from "./errors.ts";
 import { buildInputSchema } from "./input_schema.ts";
 import {
   type CLImaxConfig,
@@ -13,6 +13,7 @@ import {
   type ToolIndexEntry,
   validateConfig,
 } from "./models.ts";
+import { MAX_TOOLS } from "./limits.ts";
 import { deepFreeze } from "./_freeze.ts";
 import { Hash64 } from "./_hash.ts";
 import { FIELD_SEPARATOR, SubstringIndex } from "./search/_substring.ts";
@@ -29,6 +30,8 @@ export interface ToolIndexOptions {
    * plain object. Default: `console.warn`.
    */
   onWarning?: (message: string) => void;
+  /** The most tools the index may hold; past it the build stops. Default: `MAX_TOOLS`. */
+  maxTools?: number;
 }
 
 /** How `search` matches `query`. */
@@ -158,7 +161,7 @@ export class ToolIndex {
    * index. When two configs define the same tool name the last wins: the earlier entry leaves
    * its place and a warning is reported.
    *
-   * @throws {ConfigError} When a config is not valid.
+   * @throws {ConfigError} When a config is not valid, or the configs define more than `maxTools`.
    * @example
    * ```ts
    * import { ToolIndex } from "@climax/tool-index";
@@ -176,7 +179,7 @@ export class ToolIndex {
     options: ToolIndexOptions = {},
   ): ToolIndex {
     const warn = options.onWarning ?? ((message: string) => console.warn(message));
-    return new ToolIndex(collectTools(configs, warn));
+    return new ToolIndex(collectTools(configs, warn, true, options.maxTools));
   }
 
   /** How many tools the index holds. */
@@ -439,6 +442,7 @@ export function collectTools(
   configs: Iterable<CLImaxConfig | CLImaxConfigInput>,
   warn: (message: string) => void,
   validate = true,
+  maxTools: number = MAX_TOOLS,
 ): CollectedTools {
   const slots: (
     { entry: ToolIndexEntry; resolved: ResolvedTool; document: FieldTexts } | undefined
@@ -446,6 +450,7 @@ export function collectTools(
   const slotOf = new Map<string, number>();
   const summaries: CLISummary[] = [];
   let position = 0;
+  let live = 0;
   for (const input of configs) {
     const config = validate
       ? validateConfig(input, { source: `configs[${position}]`, onWarning: warn })
@@ -475,6 +480,13 @@ export function collectTools(
           }"`,
         );
         slots[previous] = undefined;
+        live--;
+      }
+      if (++live > maxTools) {
+        throw new ConfigError("configs", [{
+          path: "",
+          message: `The configs define more than ${maxTools} tools, the most an index may hold`,
+        }]);
       }
       slotOf.set(tool.name, slots.length);
       slots.push({

@@ -427,6 +427,7 @@ Deno.test("settingsFromEnv() reads every setting and refuses values it cannot us
     CORS_ORIGIN: "https://a.example, https://b.example",
     LOG_REQUESTS: "0",
     CACHE_MAX_AGE: "300",
+    SKIP_INVALID_CONFIGS: "1",
   };
   assert.deepEqual(settingsFromEnv((name) => env[name]), {
     configDir: "/srv/configs",
@@ -435,6 +436,7 @@ Deno.test("settingsFromEnv() reads every setting and refuses values it cannot us
     corsOrigin: ["https://a.example", "https://b.example"],
     logRequests: false,
     cacheMaxAge: 300,
+    skipInvalidConfigs: true,
   });
   assert.deepEqual(settingsFromEnv(() => undefined), {
     configDir: null,
@@ -443,6 +445,7 @@ Deno.test("settingsFromEnv() reads every setting and refuses values it cannot us
     corsOrigin: "*",
     logRequests: true,
     cacheMaxAge: 60,
+    skipInvalidConfigs: false,
   });
   assert.throws(
     () => settingsFromEnv((n) => (n === "EXPOSE_ENV" ? "maybe" : undefined)),

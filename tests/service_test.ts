@@ -198,6 +198,53 @@ Deno.test("a config that fails to load stops the start with the ConfigError text
   }
 });
 
+Deno.test("every invalid or unreadable config is reported, and the start stops", async () => {
+  const dir = await configDir({
+    "good.yaml": slackConfig,
+    "broken.yaml": "command: x\ntools:\n  - name: t\n",
+    "worse.yaml": "command: [\n",
+  });
+  await Deno.symlink(`${dir}/nowhere.yaml`, `${dir}/dangling.yaml`);
+  try {
+    const { code, stderr } = await startFailure({ CONFIG_DIR: dir });
+    assert.equal(code, 1);
+    assert.ok(stderr.includes(`${dir}/broken.yaml:3:5: tools[0].description`), stderr);
+    assert.ok(stderr.includes(`${dir}/dangling.yaml: File not found`), stderr);
+    assert.match(stderr, new RegExp(`${dir}/worse\\.yaml:\\d+:\\d+: `));
+    assert.match(stderr, /SKIP_INVALID_CONFIGS=1/);
+    assert.doesNotMatch(stderr, /^\s+at /m, "no stack trace");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("SKIP_INVALID_CONFIGS=1 serves the valid configs and /healthz lists the others", async () => {
+  const dir = await configDir({
+    "good.yaml": slackConfig,
+    "broken.yaml": "command: x\ntools:\n  - name: t\n",
+  });
+  try {
+    const service = await serve({ CONFIG_DIR: dir, SKIP_INVALID_CONFIGS: "1" });
+    try {
+      const health = await (await fetch(`${service.base}/healthz`)).json();
+      assert.equal(health.status, "ok");
+      assert.equal(health.clis, 1);
+      assert.deepEqual(health.skipped, [{ file: `${dir}/broken.yaml`, problems: 1 }]);
+      const found = await (await fetch(`${service.base}/search?query=slack`)).json();
+      assert.ok(found.results.length > 0);
+    } finally {
+      await service.stop();
+    }
+    await Deno.remove(`${dir}/good.yaml`);
+    const none = await startFailure({ CONFIG_DIR: dir, SKIP_INVALID_CONFIGS: "1" });
+    assert.equal(none.code, 1);
+    assert.match(none.stderr, /Skipped .*broken\.yaml/);
+    assert.match(none.stderr, /No config file of this directory is valid/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("an empty or missing config directory stops the start", async () => {
   const empty = await Deno.makeTempDir();
   try {

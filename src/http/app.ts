@@ -23,6 +23,7 @@ import {
   healthSchema,
   MAX_LIMIT,
   MAX_QUERY_LENGTH,
+  MAX_URL_LENGTH,
   problemSchema,
   resolvedToolResponseSchema,
   searchQuerySchema,
@@ -126,11 +127,30 @@ const ROUTE_DOCS: readonly RouteDoc[] = [
   },
 ];
 
+/** A config file the service was started without, as `/healthz` reports it. */
+export interface SkippedConfig {
+  /** The file, as the operator named its directory. */
+  file: string;
+  /** How many problems it has; the start's log lists them. */
+  problems: number;
+}
+
+/** What the app reports about how it was started. */
+export interface AppOptions {
+  /** Config files left out under `SKIP_INVALID_CONFIGS`; `/healthz` lists them when set. */
+  skipped?: readonly SkippedConfig[];
+}
+
 /** Builds the Hono app that serves `index` with `settings`. */
-export function createApp(index: ToolIndex, settings: ServiceSettings): Hono {
+export function createApp(
+  index: ToolIndex,
+  settings: ServiceSettings,
+  options: AppOptions = {},
+): Hono {
   const app = new Hono();
 
   if (settings.logRequests) app.use(requestLog());
+  app.use(urlLimit());
   app.use(responseCache(RESPONSE_CACHE));
   app.use(secureHeaders(SECURE_HEADERS));
   // Only the MCP endpoint has headers of its own for browsers to read.
@@ -220,6 +240,7 @@ export function createApp(index: ToolIndex, settings: ServiceSettings): Hono {
       tools: index.size,
       clis: index.summary().length,
       version: index.version,
+      ...(settings.skipInvalidConfigs ? { skipped: options.skipped ?? [] } : {}),
     }, 200);
   });
 
@@ -279,6 +300,21 @@ function onError(error: Error, c: Context): Response {
   }
   console.error(`${c.req.method} ${c.req.path}:`, error);
   return problemResponse(problem(500, "The service failed to answer this request"));
+}
+
+/** A 414 problem for a request target longer than `MAX_URL_LENGTH`, before any work on it. */
+function urlLimit(): MiddlewareHandler {
+  return async (c, next) => {
+    const url = c.req.url;
+    // The origin is not part of what the client sent as the target.
+    const target = url.length - url.indexOf("/", url.indexOf("//") + 2);
+    if (target > MAX_URL_LENGTH) {
+      return problemResponse(
+        problem(414, `The URL is ${target} characters, over the limit of ${MAX_URL_LENGTH}`),
+      );
+    }
+    return await next();
+  };
 }
 
 /** One log line per request, after it is answered: method, path, status and time. */

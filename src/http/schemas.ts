@@ -17,6 +17,11 @@ export const MAX_LIMIT = 100;
 export const MAX_QUERY_LENGTH = 1000;
 /** The longest `category`, `cli` or `cursor` a request may send, in characters. */
 export const MAX_FILTER_LENGTH = 200;
+/**
+ * The longest request target (path and query string) served, in characters: room for the
+ * longest query and filters even when every character takes nine percent-encoded bytes.
+ */
+export const MAX_URL_LENGTH = 16_384;
 
 /**
  * The schemas that /openapi.json names as components, by id. A registry of its own, so the
@@ -99,6 +104,10 @@ export const healthSchema = component(
     tools: z.int(),
     clis: z.int(),
     version: z.string(),
+    skipped: z.array(z.object({ file: z.string(), problems: z.int() })).optional().meta({
+      description:
+        "Config files left out because they are invalid; only under SKIP_INVALID_CONFIGS",
+    }),
   }),
 );
 

@@ -15,6 +15,11 @@ export interface ServiceSettings {
   logRequests: boolean;
   /** Seconds clients and caches may reuse an answer. `CACHE_MAX_AGE`, default 60. */
   cacheMaxAge: number;
+  /**
+   * Serve the valid configs when some are not, with a warning per file left out, instead of
+   * not starting. `SKIP_INVALID_CONFIGS=1`.
+   */
+  skipInvalidConfigs: boolean;
 }
 
 /** Thrown for an environment variable the service cannot use. */
@@ -52,5 +57,6 @@ export function settingsFromEnv(get: (name: string) => string | undefined): Serv
       : origin.split(",").map((item) => item.trim()).filter(Boolean),
     logRequests: flag("LOG_REQUESTS", get("LOG_REQUESTS"), true),
     cacheMaxAge: Number(maxAge),
+    skipInvalidConfigs: flag("SKIP_INVALID_CONFIGS", get("SKIP_INVALID_CONFIGS"), false),
   };
 }

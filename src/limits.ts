@@ -1,0 +1,69 @@
+/**
+ * The bounds on what a config and an index may hold. Configs are written by people and by
+ * LLMs and may come from anywhere: past these bounds a `ConfigError` names the limit, instead
+ * of the process growing without bound.
+ *
+ * @module
+ */
+
+/**
+ * The longest name, in characters: of a config, tool, argument, flag, category, tag, enum
+ * value or env variable.
+ *
+ * @example
+ * ```ts
+ * import { MAX_NAME_LENGTH, validateConfig } from "@climax/tool-index";
+ *
+ * const name = "x".repeat(MAX_NAME_LENGTH + 1);
+ * try {
+ *   validateConfig({ command: "x", tools: [{ name, description: "Too long a name" }] });
+ * } catch (error) {
+ *   console.log((error as Error).message); // <input>: tools[0].name: Over the limit of 256 characters for a name, got 257
+ * }
+ * ```
+ */
+export const MAX_NAME_LENGTH = 256;
+
+/**
+ * The longest other text, in characters: a description, command, working directory or env
+ * value.
+ *
+ * @example
+ * ```ts
+ * import { MAX_TEXT_LENGTH } from "@climax/tool-index";
+ *
+ * console.log(MAX_TEXT_LENGTH); // 65536
+ * ```
+ */
+export const MAX_TEXT_LENGTH = 65_536;
+
+/**
+ * The most tools one config may define.
+ *
+ * @example
+ * ```ts
+ * import { MAX_TOOLS_PER_CONFIG } from "@climax/tool-index";
+ *
+ * console.log(MAX_TOOLS_PER_CONFIG); // 20000
+ * ```
+ */
+export const MAX_TOOLS_PER_CONFIG = 20_000;
+
+/**
+ * The most tools an index holds by default; `ToolIndexOptions.maxTools` sets another bound.
+ * At this size an index is built in a few seconds and keeps about half a gigabyte.
+ *
+ * @example
+ * ```ts
+ * import { MAX_TOOLS, ToolIndex } from "@climax/tool-index";
+ *
+ * const config = { command: "x", tools: [{ name: "a", description: "A" }, { name: "b", description: "B" }] };
+ * try {
+ *   ToolIndex.fromConfigs([config], { maxTools: 1 });
+ * } catch (error) {
+ *   console.log((error as Error).message); // "configs: The configs define more than 1 tools, the most an index may hold"
+ * }
+ * console.log(MAX_TOOLS); // 250000
+ * ```
+ */
+export const MAX_TOOLS = 250_000;
