@@ -1,0 +1,184 @@
+// search() on random corpora and random queries: substring mode equals the contract's linear
+// scan, ranked mode keeps to the filters and the limit in a deterministic order, and any
+// cursor that was not issued for the same parameters is refused.
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import {
+  type CLImaxConfig,
+  InvalidCursorError,
+  type SearchParams,
+  ToolIndex,
+  validateConfig,
+} from "../mod.ts";
+import { referenceRows, referenceSearch } from "./_reference.ts";
+
+/** Text that search must treat literally: letters of several scripts, case pairs that fold
+ * oddly, regex and URL characters, combining marks, astral characters. */
+const piece = fc.constantFrom(
+  "a",
+  "B",
+  "git",
+  "Commit",
+  "İ",
+  "ß",
+  "Σ",
+  "ς",
+  "é",
+  "e\u0301",
+  "ﬁ",
+  "K",
+  "日本",
+  "😀",
+  ".",
+  "*",
+  "+",
+  "?",
+  "(",
+  ")",
+  "[",
+  "]",
+  "\\",
+  "^",
+  "$",
+  "|",
+  "%",
+  "&",
+  "_",
+  "-",
+  " ",
+  "\t",
+  "\u0000",
+);
+const text = (maxLength: number) =>
+  fc.array(fc.oneof(piece, fc.string({ maxLength: 3 })), { maxLength }).map((parts) =>
+    parts.join("")
+  );
+
+const corpus = fc.array(
+  fc.record({
+    name: fc.constantFrom("alpha", "Beta", "γάμμα", "d.e", "ε"),
+    category: fc.option(fc.constantFrom("vcs", "VCS", "Containers", "日本", ""), { nil: null }),
+    tags: fc.array(text(4), { maxLength: 3 }),
+    tools: fc.array(
+      fc.record({ name: text(5), description: text(12) }),
+      { minLength: 1, maxLength: 8 },
+    ),
+  }),
+  { minLength: 1, maxLength: 6 },
+).map((inputs) =>
+  inputs.map((input, i) =>
+    validateConfig({
+      ...input,
+      command: "x",
+      // Tool names are unique within a config here; repeats across configs stay, to
+      // exercise replacement.
+      tools: input.tools.map((tool, j) => ({ ...tool, name: `${tool.name}#${i % 2}${j}` })),
+    }, { onWarning: () => {} })
+  )
+);
+
+const params = fc.record({
+  query: fc.option(
+    fc.oneof(text(4), fc.constantFrom("", " "), fc.string({ minLength: 500, maxLength: 2000 })),
+    { nil: undefined },
+  ),
+  category: fc.option(fc.constantFrom("vcs", "Vcs", "containers", "日本", "", "none"), {
+    nil: undefined,
+  }),
+  cli: fc.option(fc.constantFrom("alpha", "BETA", "Γάμμα", "d.e", "", "none"), { nil: undefined }),
+  limit: fc.option(fc.nat({ max: 12 }), { nil: undefined }),
+});
+
+function build(configs: CLImaxConfig[]): ToolIndex {
+  return ToolIndex.fromConfigs(configs, { onWarning: () => {} });
+}
+
+Deno.test("substring search() equals the contract's linear scan on random corpora", () => {
+  fc.assert(
+    fc.property(corpus, fc.array(params, { minLength: 1, maxLength: 10 }), (configs, queries) => {
+      const index = build(configs);
+      const rows = referenceRows(configs);
+      for (const query of queries) {
+        assert.deepEqual(
+          index.search(query).map((entry) => entry.tool_name),
+          referenceSearch(rows, query),
+          JSON.stringify(query),
+        );
+      }
+    }),
+    { numRuns: 400 },
+  );
+});
+
+Deno.test("ranked search() keeps to the filters and the limit, in a deterministic order", () => {
+  fc.assert(
+    fc.property(corpus, fc.array(params, { minLength: 1, maxLength: 10 }), (configs, queries) => {
+      const index = build(configs);
+      const twin = build(configs);
+      const byName = new Map(index.search({ limit: index.size }).map((e) => [e.tool_name, e]));
+      for (const query of queries) {
+        const ranked: SearchParams = { ...query, mode: "ranked" };
+        const names = index.search(ranked).map((entry) => entry.tool_name);
+        assert.ok(names.length <= (query.limit ?? 10));
+        assert.equal(new Set(names).size, names.length, "no tool twice");
+        for (const name of names) {
+          const entry = byName.get(name)!;
+          if (query.category) {
+            assert.equal(entry.category?.toLowerCase(), query.category.toLowerCase());
+          }
+          if (query.cli) assert.equal(entry.cli_name.toLowerCase(), query.cli.toLowerCase());
+        }
+        assert.deepEqual(index.search(ranked).map((entry) => entry.tool_name), names);
+        assert.deepEqual(twin.search(ranked).map((entry) => entry.tool_name), names);
+      }
+    }),
+    { numRuns: 300 },
+  );
+});
+
+Deno.test("searchPage() refuses any cursor not issued for the same parameters", () => {
+  const configs = [validateConfig({
+    name: "many",
+    command: "x",
+    tools: Array.from({ length: 30 }, (_, i) => ({ name: `tool_${i}`, description: "A tool" })),
+  })];
+  const index = build(configs);
+  const first = index.searchPage({ query: "tool", limit: 5 });
+  const issued = first.next_cursor!;
+  assert.equal(index.searchPage({ query: "tool", limit: 5, cursor: issued }).results.length, 5);
+
+  const tampered = fc.oneof(
+    fc.string({ maxLength: 200 }),
+    fc.string({ unit: "binary", maxLength: 60 }),
+    // One character of the issued cursor changed, dropped or added.
+    fc.record({ at: fc.nat({ max: issued.length }), c: fc.string({ minLength: 1, maxLength: 1 }) })
+      .chain(({ at, c }) =>
+        fc.constantFrom(
+          issued.slice(0, at) + c + issued.slice(at + 1),
+          issued.slice(0, at) + issued.slice(at + 1),
+          issued.slice(0, at) + c + issued.slice(at),
+        )
+      ),
+  ).filter((cursor) => cursor !== issued && cursor !== "");
+  fc.assert(
+    fc.property(tampered, (cursor) => {
+      assert.throws(
+        () => index.searchPage({ query: "tool", limit: 5, cursor }),
+        InvalidCursorError,
+      );
+    }),
+    { numRuns: 3000 },
+  );
+
+  // The issued cursor itself, with other parameters, or for another mode.
+  for (
+    const other of [
+      { query: "tool", limit: 6 },
+      { query: "tools", limit: 5 },
+      { query: "tool", limit: 5, mode: "ranked" as const },
+      { query: "tool", limit: 5, cli: "many" },
+    ]
+  ) {
+    assert.throws(() => index.searchPage({ ...other, cursor: issued }), InvalidCursorError);
+  }
+});
