@@ -22,27 +22,6 @@ export class Hash64 {
     return this;
   }
 
-  /** Feeds bytes, four at a time, with their length. */
-  updateBytes(bytes: Uint8Array): this {
-    let a = this.#a ^ bytes.length;
-    let b = this.#b ^ Math.imul(bytes.length, 0x27d4eb2f);
-    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const whole = bytes.length - (bytes.length % 4);
-    for (let i = 0; i < whole; i += 4) {
-      const word = view.getUint32(i, true);
-      a = Math.imul(a ^ word, 0x01000193);
-      b = Math.imul(b ^ word, 0x5bd1e995);
-      b ^= b >>> 15;
-    }
-    for (let i = whole; i < bytes.length; i++) {
-      a = Math.imul(a ^ bytes[i], 0x01000193);
-      b = Math.imul(b ^ bytes[i], 0x5bd1e995);
-    }
-    this.#a = a;
-    this.#b = b;
-    return this;
-  }
-
   /** The hash of everything fed so far. */
   digest(): string {
     const a = fmix(this.#a ^ Math.imul(this.#b, 0x85ebca6b));
