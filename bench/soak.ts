@@ -33,7 +33,7 @@
 // before that: the check before the load fills it). Exit code 0 when every criterion passes, 1
 // when one fails, 2 when the soak cannot run.
 import { parseArgs } from "node:util";
-import { freePort } from "../tests/_server.ts";
+import { serveEntry, type Server } from "../tests/_server.ts";
 
 const WARM_UP_SECONDS = 60;
 const RSS_TOLERANCE = 0.1;
@@ -102,94 +102,19 @@ const between = (min: number, max: number) => min + Math.floor(random() * (max -
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
 const chance = (p: number) => random() < p;
 
-// --- The server, started here rather than with tests/_server.ts: the soak needs its pid and
-// its stderr, where it logs the cause of every 500.
-
-interface Server {
-  base: string;
-  pid: number;
-  /** The first lines the server wrote to stderr, but its "Listening on" line. */
-  stderr: string[];
-  /** How many lines it wrote there. */
-  stderrLines: number;
-  stop(): Promise<void>;
-}
+// --- The server, with its stderr kept: there it logs the cause of every 500.
 
 async function startService(): Promise<Server> {
-  const port = freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "serve",
-      "--allow-read",
-      "--allow-env",
-      "--allow-net",
-      "--host",
-      "127.0.0.1",
-      "--port",
-      String(port),
-      "main.ts",
-    ],
-    cwd: root.pathname,
-    env: { LOG_REQUESTS: "0" },
-    stdout: "null",
-    stderr: "piped",
-  }).spawn();
-  const server = { base, pid: child.pid, stderr: [] as string[], stderrLines: 0, stop };
-  const keep = (line: string) => {
-    if (line.startsWith("deno serve: Listening on")) return;
-    server.stderrLines++;
-    // A failing route logs on every request: a few lines tell the cause.
-    if (server.stderr.length < 20) server.stderr.push(line);
-  };
-  // Read to the end, or the server would block once the pipe is full.
-  const reading = (async () => {
-    let rest = "";
-    for await (const chunk of child.stderr.pipeThrough(new TextDecoderStream())) {
-      const lines = (rest + chunk).split("\n");
-      rest = lines.pop() ?? "";
-      lines.forEach(keep);
-    }
-    if (rest) keep(rest);
-  })();
-  async function stop() {
-    try {
-      child.kill("SIGTERM");
-    } catch {
-      // Already gone.
-    }
-    await child.status;
-    await reading;
-  }
-  try {
-    await ready(base);
-    if (!(await listensOn(child.pid, port))) {
-      throw new Error(`Process ${child.pid} does not hold the socket listening on port ${port}`);
-    }
-  } catch (error) {
-    await stop();
-    const message = error instanceof Error ? error.message : String(error);
-    throw new Error([message, ...server.stderr].join("\n"));
+  const server = await serveEntry("main.ts", "/healthz", {}, true);
+  const port = Number(new URL(server.base).port);
+  if (!(await listensOn(server.pid, port))) {
+    await server.stop();
+    throw new Error(
+      [`Process ${server.pid} does not hold the socket listening on port ${port}`]
+        .concat(server.stderr.first).join("\n"),
+    );
   }
   return server;
-}
-
-/** Waits, for 30 s at most, until /healthz answers 200. */
-async function ready(base: string): Promise<void> {
-  const started = performance.now();
-  for (;;) {
-    try {
-      const response = await fetch(`${base}/healthz`);
-      await response.body?.cancel();
-      if (response.status === 200) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (performance.now() - started > 30_000) {
-      throw new Error("The service did not answer /healthz within 30 s");
-    }
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 /**
@@ -663,9 +588,9 @@ function report(
   for (const [name, value, pass] of criteria) {
     console.log(`| ${name} | ${value} | ${pass ? "yes" : "**no**"} |`);
   }
-  if (server.stderrLines > 0) {
-    console.log(`\nThe server wrote ${server.stderrLines} lines to stderr; the first ones:\n`);
-    console.log("```\n" + server.stderr.join("\n") + "\n```");
+  if (server.stderr.count > 0) {
+    console.log(`\nThe server wrote ${server.stderr.count} lines to stderr; the first ones:\n`);
+    console.log("```\n" + server.stderr.first.join("\n") + "\n```");
   }
   const passed = criteria.every(([, , pass]) => pass);
   console.log(`\n${passed ? "PASS" : "FAIL"}`);

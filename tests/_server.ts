@@ -14,8 +14,17 @@ export interface Server {
   base: string;
   /** Milliseconds from spawning the process to the first 200 from the ready path. */
   startMs: number;
+  pid: number;
+  /**
+   * With `captureStderr`: the first lines the server wrote to stderr, but its "Listening on"
+   * line, and how many it wrote in all. A failing route logs on every request, so a few lines
+   * tell the cause.
+   */
+  stderr: { first: string[]; count: number };
   stop(): Promise<void>;
 }
+
+const KEPT_STDERR_LINES = 20;
 
 /**
  * Runs `deno <args>` for a server that listens on `port` and waits, polling every millisecond
@@ -26,6 +35,7 @@ export async function startServer(
   port: number,
   readyPath: string,
   env: Record<string, string> = {},
+  captureStderr = false,
 ): Promise<Server> {
   const base = `http://127.0.0.1:${port}`;
   const started = performance.now();
@@ -34,8 +44,26 @@ export async function startServer(
     cwd: new URL("../", import.meta.url).pathname,
     env: { LOG_REQUESTS: "0", ...env },
     stdout: "null",
-    stderr: "null",
+    stderr: captureStderr ? "piped" : "null",
   }).spawn();
+  const stderr = { first: [] as string[], count: 0 };
+  // Read to the end, or the server would block once the pipe is full.
+  const reading = captureStderr
+    ? readLines(child.stderr, (line) => {
+      if (line.startsWith("deno serve: Listening on")) return;
+      stderr.count++;
+      if (stderr.first.length < KEPT_STDERR_LINES) stderr.first.push(line);
+    })
+    : Promise.resolve();
+  const stop = async () => {
+    try {
+      child.kill("SIGTERM");
+    } catch {
+      // Already gone.
+    }
+    await child.status;
+    await reading;
+  };
   for (;;) {
     try {
       const response = await fetch(`${base}${readyPath}`);
@@ -45,21 +73,25 @@ export async function startServer(
       // Not listening yet.
     }
     if (performance.now() - started > 30_000) {
-      child.kill("SIGKILL");
-      await child.status;
-      throw new Error(`deno ${args.join(" ")} did not answer ${readyPath} within 30 s`);
+      await stop();
+      throw new Error(
+        [`deno ${args.join(" ")} did not answer ${readyPath} within 30 s`, ...stderr.first]
+          .join("\n"),
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 1));
   }
-  const startMs = performance.now() - started;
-  return {
-    base,
-    startMs,
-    async stop() {
-      child.kill("SIGTERM");
-      await child.status;
-    },
-  };
+  return { base, startMs: performance.now() - started, pid: child.pid, stderr, stop };
+}
+
+async function readLines(stream: ReadableStream<Uint8Array>, line: (text: string) => void) {
+  let rest = "";
+  for await (const chunk of stream.pipeThrough(new TextDecoderStream())) {
+    const lines = (rest + chunk).split("\n");
+    rest = lines.pop() ?? "";
+    lines.forEach(line);
+  }
+  if (rest) line(rest);
 }
 
 /** `deno serve` of `entry` with the service's permissions, on a free port. */
@@ -67,6 +99,7 @@ export function serveEntry(
   entry: string,
   readyPath: string,
   env: Record<string, string> = {},
+  captureStderr = false,
 ): Promise<Server> {
   const port = freePort();
   return startServer(
@@ -84,5 +117,6 @@ export function serveEntry(
     port,
     readyPath,
     env,
+    captureStderr,
   );
 }

@@ -7,23 +7,14 @@ import assert from "node:assert/strict";
 import { configJsonSchema, type ToolIndexEntry } from "../mod.ts";
 import { palette } from "../src/cli/_color.ts";
 import { renderTable } from "../src/cli/_table.ts";
+import { type Output, runDeno } from "./_deno.ts";
 
 const CLI = new URL("../src/cli.ts", import.meta.url).pathname;
 const FIXTURES = new URL("./fixtures/cli/", import.meta.url).pathname;
 const ESCAPE = "\x1b[";
 
-async function cli(...args: string[]) {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-read", CLI, ...args],
-    cwd: FIXTURES,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  return {
-    code: output.code,
-    stdout: new TextDecoder().decode(output.stdout),
-    stderr: new TextDecoder().decode(output.stderr),
-  };
+function cli(...args: string[]): Promise<Output> {
+  return runDeno(["run", "--allow-read", CLI, ...args], { cwd: FIXTURES });
 }
 
 function lines(text: string): string[] {

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { runDeno } from "./_deno.ts";
 
 interface NpmPackage {
   name: string;
@@ -6,13 +7,9 @@ interface NpmPackage {
 }
 
 Deno.test("the library depends on zod and yaml only (FR-015)", async () => {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json", new URL("../mod.ts", import.meta.url).href],
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  assert.equal(output.code, 0, new TextDecoder().decode(output.stderr));
-  const info = JSON.parse(new TextDecoder().decode(output.stdout));
+  const output = await runDeno(["info", "--json", new URL("../mod.ts", import.meta.url).href]);
+  assert.equal(output.code, 0, output.stderr);
+  const info = JSON.parse(output.stdout);
   const roots: string[] = [];
   for (const module of info.modules) {
     assert.match(module.specifier, /^(file:|npm:)/, `unexpected module ${module.specifier}`);

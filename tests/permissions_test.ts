@@ -1,18 +1,10 @@
 import assert from "node:assert/strict";
+import { type Output, runDeno } from "./_deno.ts";
 
 const fixture = new URL("./fixtures/no_permissions.ts", import.meta.url).pathname;
 
-async function run(...args: string[]) {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--no-prompt", "--quiet", ...args],
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  return {
-    code: output.code,
-    stdout: new TextDecoder().decode(output.stdout),
-    stderr: new TextDecoder().decode(output.stderr),
-  };
+function run(...args: string[]): Promise<Output> {
+  return runDeno(["run", "--no-prompt", "--quiet", ...args]);
 }
 
 Deno.test("parsing, indexing and searching need no Deno permission", async () => {

@@ -1,5 +1,6 @@
 // The whole service as a user runs it: `deno serve main.ts` in its own process, over a socket.
 import assert from "node:assert/strict";
+import { type Output, runDeno } from "./_deno.ts";
 import { freePort, serveEntry, type Server, startServer } from "./_server.ts";
 
 const root = new URL("../", import.meta.url);
@@ -9,25 +10,10 @@ function serve(env: Record<string, string> = {}): Promise<Server> {
   return serveEntry("main.ts", "/healthz", env);
 }
 
-async function startFailure(
-  env: Record<string, string>,
-): Promise<{ code: number; stderr: string }> {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "serve",
-      "--allow-read",
-      "--allow-env",
-      "--allow-net",
-      "--port",
-      String(freePort()),
-      "main.ts",
-    ],
-    cwd: root.pathname,
-    env,
-    stdout: "null",
-    stderr: "piped",
-  }).output();
-  return { code: output.code, stderr: new TextDecoder().decode(output.stderr) };
+/** A start of the service that is expected to fail, so it runs to its exit. */
+function startFailure(env: Record<string, string>): Promise<Output> {
+  const args = ["serve", "--allow-read", "--allow-env", "--allow-net", "--port"];
+  return runDeno([...args, String(freePort()), "main.ts"], { cwd: root.pathname, env });
 }
 
 /** A GET over a plain socket, to see the headers exactly as the server sent them. */
@@ -139,10 +125,10 @@ Deno.test("a config's env value never shows over HTTP", async () => {
 Deno.test("the service serves the YAML, not a stale compiled catalogue", async () => {
   const dir = await configDir({ "slack.yaml": slackConfig });
   try {
-    const catalogue = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "--allow-read", "--allow-write", "scripts/catalogue.ts", dir],
-      cwd: root.pathname,
-    }).output();
+    const catalogue = await runDeno(
+      ["run", "--allow-read", "--allow-write", "scripts/catalogue.ts", dir],
+      { cwd: root.pathname },
+    );
     assert.equal(catalogue.code, 0);
     await Deno.writeTextFile(`${dir}/slack.yaml`, slackConfig.replace("slack_post", "slack_send"));
     const service = await serve({ CONFIG_DIR: dir });
