@@ -7,13 +7,14 @@
  *
  * @module
  */
-import { readCatalogue } from "./src/_catalogue.ts";
+import { readCompiledCatalogue } from "./src/_catalogue.ts";
+import { restoreIndex } from "./src/_packed_index.ts";
 import { directoryUrl } from "./src/_paths.ts";
 import { ConfigError } from "./src/errors.ts";
 import { createApp, type SkippedConfig } from "./src/http/app.ts";
 import { SettingsError, settingsFromEnv } from "./src/http/settings.ts";
 import type { CLImaxConfig } from "./src/models.ts";
-import { indexOfValidConfigs } from "./src/tool_index.ts";
+import { indexOfValidConfigs, type ToolIndex } from "./src/tool_index.ts";
 
 /** Every config file that does not load, when the operator did not choose to start without them. */
 class InvalidConfigsError extends Error {
@@ -25,24 +26,34 @@ class InvalidConfigsError extends Error {
 
 /**
  * The configs of the directory, validated: from its compiled catalogue when that is current
- * (see `deno task catalogue`), else from the YAML, whose parser is loaded only then. Every
- * file that does not load is reported, not just the first.
+ * (see `deno task catalogue`), with the index built from them, else from the YAML, whose parser
+ * is loaded only then. Every file that does not load is reported, not just the first.
  */
 async function loadConfigs(
   dir: string | URL,
-): Promise<{ configs: CLImaxConfig[]; errors: ConfigError[] }> {
-  const compiled = await readCatalogue(directoryUrl(dir)).catch(() => undefined);
-  if (compiled) return { configs: compiled, errors: [] };
+): Promise<{ configs: CLImaxConfig[]; errors: ConfigError[]; packed?: unknown }> {
+  const compiled = await readCompiledCatalogue(directoryUrl(dir)).catch(() => undefined);
+  if (compiled) return { configs: compiled.configs, errors: [], packed: compiled.index };
   const { loadConfigDir } = await import("./src/config.ts");
   const errors: ConfigError[] = [];
   const configs = await loadConfigDir(dir, { onError: (error) => errors.push(error) });
   return { configs, errors };
 }
 
+/** The index of `configs`: restored from the catalogue's packed index when it fits, else built. */
+function indexOf(configs: CLImaxConfig[], packed: unknown): ToolIndex {
+  const warn = (message: string) => console.warn(message);
+  const restored = packed === undefined ? undefined : restoreIndex(configs, packed, warn);
+  if (restored === undefined && packed !== undefined) {
+    console.warn("The compiled catalogue's index does not fit its configs: building it instead");
+  }
+  return restored ?? indexOfValidConfigs(configs, warn);
+}
+
 async function start(): Promise<{ fetch: (request: Request) => Response | Promise<Response> }> {
   const settings = settingsFromEnv((name) => Deno.env.get(name));
   const dir = settings.configDir ?? new URL("./configs/", import.meta.url);
-  const { configs, errors } = await loadConfigs(dir);
+  const { configs, errors, packed } = await loadConfigs(dir);
   if (errors.length > 0 && !settings.skipInvalidConfigs) throw new InvalidConfigsError(errors);
   const skipped: SkippedConfig[] = errors.map((error) => ({
     file: error.source,
@@ -59,7 +70,7 @@ async function start(): Promise<{ fetch: (request: Request) => Response | Promis
         : "No config files (*.yaml, *.yml) in this directory",
     }]);
   }
-  const index = indexOfValidConfigs(configs, (message) => console.warn(message));
+  const index = indexOf(configs, packed);
   return createApp(index, settings, { skipped });
 }
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { loadConfigDir, ToolIndex } from "../mod.ts";
-import { CATALOGUE_FILE, catalogueText, readCatalogue } from "../src/_catalogue.ts";
+import { CATALOGUE_FILE, catalogueText, hashCode, readCatalogue } from "../src/_catalogue.ts";
 import { indexOfValidConfigs } from "../src/tool_index.ts";
 
 const bundled = new URL("../configs/", import.meta.url);
@@ -63,5 +63,41 @@ Deno.test("a missing or unreadable catalogue is no catalogue", async () => {
     assert.ok(await readCatalogue(dir));
   } finally {
     await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("the code hash covers every module that shapes a catalogue, not the service's or the CLI's", async () => {
+  const root = new URL(`file://${await Deno.makeTempDir()}/`);
+  const src = new URL("src/", root);
+  const write = async (path: string, text: string) => {
+    await Deno.mkdir(new URL(".", new URL(path, root)), { recursive: true });
+    await Deno.writeTextFile(new URL(path, root), text);
+  };
+  try {
+    await write("deno.json", JSON.stringify({ imports: { zod: "npm:zod@4" }, tasks: {} }));
+    await write("src/tool_index.ts", "export const a = 1;\n");
+    await write("src/search/_ranked.ts", "export const b = 2;\n");
+    await write("src/http/app.ts", "export const c = 3;\n");
+    await write("src/cli/_list.ts", "export const d = 4;\n");
+    const before = await hashCode(src);
+    assert.match(before, /^[0-9a-f]{64}$/);
+
+    await write("src/http/app.ts", "export const c = 30;\n");
+    await write("src/cli/_list.ts", "export const d = 40;\n");
+    await write("deno.json", JSON.stringify({ imports: { zod: "npm:zod@4" }, tasks: { x: "y" } }));
+    assert.equal(await hashCode(src), before, "the service, the CLI and tasks do not count");
+
+    await write("src/search/_ranked.ts", "export const b = 20;\n");
+    const edited = await hashCode(src);
+    assert.notEqual(edited, before, "a change to the ranking code counts");
+
+    await write("src/search/_new.ts", "export const e = 5;\n");
+    const added = await hashCode(src);
+    assert.notEqual(added, edited, "a new module counts");
+
+    await write("deno.json", JSON.stringify({ imports: { zod: "npm:zod@5" }, tasks: {} }));
+    assert.notEqual(await hashCode(src), added, "another version of a package counts");
+  } finally {
+    await Deno.remove(root, { recursive: true });
   }
 });

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { ToolIndex, validateConfig } from "../mod.ts";
 import { createApp } from "../src/http/app.ts";
 import { ENV_MASK } from "../src/http/mask.ts";
-import { MAX_LIMIT, MAX_QUERY_LENGTH } from "../src/http/schemas.ts";
+import { MAX_LIMIT, MAX_QUERY_LENGTH } from "../src/http/query.ts";
 import { type ServiceSettings, SettingsError, settingsFromEnv } from "../src/http/settings.ts";
 import { bulkConfig, CONFIG_FIELDS, dockerConfig, gitConfig, obsidianConfig } from "./_fixtures.ts";
 

@@ -15,7 +15,7 @@ import {
 import type { CLImaxConfig } from "../mod.ts";
 import { createApp } from "../src/http/app.ts";
 import { MAX_MCP_BODY } from "../src/http/mcp.ts";
-import { MAX_LIMIT, MAX_QUERY_LENGTH, MAX_URL_LENGTH } from "../src/http/schemas.ts";
+import { MAX_LIMIT, MAX_QUERY_LENGTH, MAX_URL_LENGTH } from "../src/http/query.ts";
 import { settingsFromEnv } from "../src/http/settings.ts";
 import { indexOfValidConfigs } from "../src/tool_index.ts";
 import { gitConfig } from "./_fixtures.ts";

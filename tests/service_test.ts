@@ -43,6 +43,13 @@ async function configDir(files: Record<string, string>): Promise<string> {
   return dir;
 }
 
+/** `deno task catalogue` of `dir`, as an operator runs it. */
+async function compileCatalogue(dir: string): Promise<void> {
+  const args = ["run", "--allow-read", "--allow-write", "scripts/catalogue.ts", dir];
+  const { code, stderr } = await runDeno(args, { cwd: root.pathname });
+  assert.equal(code, 0, stderr);
+}
+
 const slackConfig = `name: slack
 command: slack-cli
 category: chat
@@ -125,11 +132,7 @@ Deno.test("a config's env value never shows over HTTP", async () => {
 Deno.test("the service serves the YAML, not a stale compiled catalogue", async () => {
   const dir = await configDir({ "slack.yaml": slackConfig });
   try {
-    const catalogue = await runDeno(
-      ["run", "--allow-read", "--allow-write", "scripts/catalogue.ts", dir],
-      { cwd: root.pathname },
-    );
-    assert.equal(catalogue.code, 0);
+    await compileCatalogue(dir);
     await Deno.writeTextFile(`${dir}/slack.yaml`, slackConfig.replace("slack_post", "slack_send"));
     const service = await serve({ CONFIG_DIR: dir });
     try {
@@ -142,6 +145,36 @@ Deno.test("the service serves the YAML, not a stale compiled catalogue", async (
     } finally {
       await service.stop();
     }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("the service restores the catalogue's packed index, or builds it when it does not fit", async () => {
+  const dir = await configDir({ "slack.yaml": slackConfig });
+  try {
+    await compileCatalogue(dir);
+    const restored = await serveEntry("main.ts", "/healthz", { CONFIG_DIR: dir }, true);
+    await restored.stop();
+    assert.equal(restored.stderr.count, 0);
+    const file = `${dir}/_catalogue.json`;
+    const compiled = JSON.parse(await Deno.readTextFile(file));
+    compiled.index.ranked.doc_count += 1;
+    await Deno.writeTextFile(file, JSON.stringify(compiled));
+    const service = await serveEntry("main.ts", "/healthz", { CONFIG_DIR: dir }, true);
+    try {
+      const response = await fetch(`${service.base}/search?query=post%20message&mode=ranked`);
+      assert.equal(response.status, 200);
+      const body = await response.json();
+      assert.deepEqual(body.results.map((entry: { tool_name: string }) => entry.tool_name), [
+        "slack_post",
+      ]);
+    } finally {
+      await service.stop();
+    }
+    assert.deepEqual(service.stderr.first, [
+      "The compiled catalogue's index does not fit its configs: building it instead",
+    ]);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

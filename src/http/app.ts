@@ -11,27 +11,17 @@ import { validator } from "hono/validator";
 import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { InvalidCursorError } from "../errors.ts";
-import { configJsonSchema } from "../json_schema.ts";
 import type { ToolIndex } from "../tool_index.ts";
 import { brotli } from "./brotli.ts";
 import { maskEnv } from "./mask.ts";
 import { responseCache } from "./response_cache.ts";
-import { type AnswerDoc, openApiDocument, type RouteDoc } from "./openapi.ts";
 import { invalidParams, problem, ProblemError, problemResponse } from "./problem.ts";
 import {
-  components,
-  healthSchema,
-  MAX_LIMIT,
-  MAX_QUERY_LENGTH,
   MAX_URL_LENGTH,
-  problemSchema,
-  resolvedToolResponseSchema,
   searchQuerySchema,
-  searchResponseSchema,
   summaryQuerySchema,
-  summaryResponseSchema,
   toolParamsSchema,
-} from "./schemas.ts";
+} from "./query.ts";
 import type { ServiceSettings } from "./settings.ts";
 import { parseOrProblem } from "./validate.ts";
 
@@ -75,57 +65,6 @@ const SECURE_HEADERS = {
 
 const KNOWN_PATH =
   /^\/(?:|search|summary|healthz|openapi\.json|schema\/config\.json|tools\/[^/]+)$/;
-
-/** A JSON answer in the OpenAPI document. */
-function json(description: string, schema: AnswerDoc["schema"]): AnswerDoc {
-  return { description, contentType: "application/json", schema };
-}
-
-/** A problem answer in the OpenAPI document. */
-function problemAnswer(description: string): AnswerDoc {
-  return { description, contentType: "application/problem+json", schema: problemSchema };
-}
-
-const problems = {
-  400: problemAnswer("A parameter is invalid"),
-  401: problemAnswer("Missing or wrong bearer token"),
-};
-
-/** The routes as /openapi.json describes them, with the schemas their validators use. */
-const ROUTE_DOCS: readonly RouteDoc[] = [
-  {
-    path: "/search",
-    summary: "Search tools",
-    description:
-      "Tools matching every given filter, in config load order (or by relevance in ranked mode), in pages of `limit`.",
-    query: searchQuerySchema,
-    responses: { 200: json("One page of results", searchResponseSchema), ...problems },
-  },
-  {
-    path: "/summary",
-    summary: "Summarise the CLIs",
-    description: "One overview per loaded config: name, description, tool count, category, tags.",
-    query: summaryQuerySchema,
-    responses: { 200: json("The CLIs", summaryResponseSchema), ...problems },
-  },
-  {
-    path: "/tools/{tool_name}",
-    summary: "Get one tool",
-    description: "The tool's full definition with its CLI's command; env values are masked.",
-    params: toolParamsSchema,
-    responses: {
-      200: json("The tool", resolvedToolResponseSchema),
-      404: problemAnswer("No tool has this name"),
-      ...problems,
-    },
-  },
-  {
-    path: "/healthz",
-    summary: "Health check",
-    description: "Always open, even when a bearer token protects the other routes.",
-    responses: { 200: json("The service is up", healthSchema) },
-  },
-];
 
 /** A config file the service was started without, as `/healthz` reports it. */
 export interface SkippedConfig {
@@ -244,21 +183,19 @@ export function createApp(
     }, 200);
   });
 
-  // Generated on first request: most instances are never asked, and generating it costs a cold
-  // start about 10 ms.
-  let openapi: Record<string, unknown> | undefined;
-  app.get("/openapi.json", (c) =>
-    c.json(
-      openapi ??= openApiDocument(ROUTE_DOCS, {
-        title: "tool-index",
-        version: index.version,
-        description:
-          `Progressive discovery of MCP tools: search the catalogue, then fetch one tool. limit is 0 to ${MAX_LIMIT}; query is at most ${MAX_QUERY_LENGTH} characters.`,
-      }, components),
-    ));
+  // Both documents are generated on their first request, from modules loaded only then: most
+  // instances are never asked, and a cold start would pay about 10 ms for each.
+  let openapi: Promise<Record<string, unknown>> | undefined;
+  app.get("/openapi.json", async (c) => {
+    openapi ??= import("./api_document.ts").then((module) => module.serviceDocument(index.version));
+    return c.json(await openapi);
+  });
 
-  let schema: Record<string, unknown> | undefined;
-  app.get("/schema/config.json", (c) => c.json(schema ??= configJsonSchema()));
+  let schema: Promise<Record<string, unknown>> | undefined;
+  app.get("/schema/config.json", async (c) => {
+    schema ??= import("../json_schema.ts").then((module) => module.configJsonSchema());
+    return c.json(await schema);
+  });
 
   app.get("/", (c) =>
     c.json({

@@ -6,7 +6,7 @@ import { InvalidCursorError } from "../errors.ts";
 import type { ToolIndex } from "../tool_index.ts";
 import { editDistance } from "../_suggest.ts";
 import { maskEnv } from "./mask.ts";
-import { MAX_FILTER_LENGTH, MAX_LIMIT, MAX_QUERY_LENGTH } from "./schemas.ts";
+import { MAX_FILTER_LENGTH, MAX_LIMIT, MAX_QUERY_LENGTH } from "./query.ts";
 import { problem, problemResponse } from "./problem.ts";
 import type { ServiceSettings } from "./settings.ts";
 

@@ -3,7 +3,7 @@
 // naming each parameter.
 import type { z } from "zod";
 import { invalidParams, problemResponse } from "./problem.ts";
-import { describeQueryIssues } from "./schemas.ts";
+import { describeQueryIssues } from "./query.ts";
 
 /**
  * `value` parsed by `schema`, an object of a route's query or path parameters, or the 400

@@ -69,6 +69,22 @@ const LONG_TYPO_LENGTH = 9;
 /** Accepts a tool number when it passes the filters. */
 type Accept = (doc: number) => boolean;
 
+/** The tables of a built index, which restore it without building it again. */
+export interface RankedTables {
+  /** How many tools the index holds. */
+  docCount: number;
+  /** Every term, by number. */
+  terms: readonly string[];
+  /** Where each term's postings start in `postings`; one more entry at the end. */
+  offsets: Uint32Array;
+  /** Each term's postings, as the index lays them out. */
+  postings: Uint8Array;
+  /** The highest score of each term in any tool. */
+  scales: Float32Array;
+  /** How many tools have each term. */
+  docFrequency: Uint32Array;
+}
+
 interface QueryTerm {
   id: number;
   weight: number;
@@ -95,8 +111,35 @@ export class RankedIndex {
   #scores: Float64Array | undefined;
   #touched: Int32Array | undefined;
 
-  constructor(documents: readonly FieldTexts[], options: RankingOptions = DEFAULT_RANKING) {
+  /**
+   * Indexes `documents`, or adopts the `tables` of an index built earlier from the same
+   * documents with the same `options`.
+   *
+   * @throws {RangeError} When `tables` are not laid out as a built index's are.
+   */
+  constructor(
+    documents: readonly FieldTexts[],
+    options: RankingOptions = DEFAULT_RANKING,
+    tables?: RankedTables,
+  ) {
     this.#options = options;
+    if (tables !== undefined) {
+      const termCount = tables.terms.length;
+      if (
+        tables.docCount !== documents.length || tables.offsets.length !== termCount + 1 ||
+        tables.offsets[termCount] !== tables.postings.length ||
+        tables.scales.length !== termCount || tables.docFrequency.length !== termCount
+      ) {
+        throw new RangeError("The ranking tables are not those of a built index");
+      }
+      this.#docCount = tables.docCount;
+      this.#vocabulary = new Vocabulary(options.stemming, options.stopWords, tables.terms);
+      this.#offsets = tables.offsets;
+      this.#postings = tables.postings;
+      this.#scales = tables.scales;
+      this.#docFrequency = tables.docFrequency;
+      return;
+    }
     const fieldCount = FIELDS.length;
     const docCount = documents.length;
     this.#docCount = docCount;
@@ -237,6 +280,18 @@ export class RankedIndex {
     this.#postings = postings;
     this.#scales = scales;
     this.#docFrequency = docFrequency;
+  }
+
+  /** The tables of this index, for restoring it elsewhere from the same documents. */
+  get tables(): RankedTables {
+    return {
+      docCount: this.#docCount,
+      terms: this.#vocabulary.terms,
+      offsets: this.#offsets,
+      postings: this.#postings,
+      scales: this.#scales,
+      docFrequency: this.#docFrequency,
+    };
   }
 
   /**

@@ -14,14 +14,38 @@ const SEPARATOR_CODE = 0;
 /** Decides, for a text number, whether it may be in the results. */
 export type Accept = (text: number) => boolean;
 
+/** The tables of a built index, which restore it without building it again. */
+export interface SubstringTables {
+  /** Where each bucket's posting list starts in `postings`; one more entry at the end. */
+  offsets: Uint32Array;
+  /** Every bucket's text numbers, back to back. */
+  postings: Int32Array;
+}
+
 export class SubstringIndex {
   readonly #texts: readonly string[];
   readonly #mask: number;
   readonly #offsets: Uint32Array;
   readonly #postings: Int32Array;
 
-  constructor(texts: readonly string[]) {
+  /**
+   * Indexes `texts`, or adopts the `tables` of an index built earlier from the same texts.
+   *
+   * @throws {RangeError} When `tables` are not laid out as a built index's are.
+   */
+  constructor(texts: readonly string[], tables?: SubstringTables) {
     this.#texts = texts;
+    if (tables !== undefined) {
+      const { offsets, postings } = tables;
+      const buckets = offsets.length - 1;
+      if (buckets < 1 || (buckets & (buckets - 1)) !== 0 || offsets[buckets] !== postings.length) {
+        throw new RangeError("The substring tables are not those of a built index");
+      }
+      this.#mask = buckets - 1;
+      this.#offsets = offsets;
+      this.#postings = postings;
+      return;
+    }
     let chars = 0;
     for (const text of texts) chars += text.length;
     // About one bucket per four distinct n-grams expected, within 2^10..2^21.
@@ -77,6 +101,11 @@ export class SubstringIndex {
     }
     this.#offsets = counts;
     this.#postings = postings;
+  }
+
+  /** The tables of this index, for restoring it elsewhere with the same texts. */
+  get tables(): SubstringTables {
+    return { offsets: this.#offsets, postings: this.#postings };
   }
 
   /** Bytes held by the posting lists and their offsets. */

@@ -76,9 +76,11 @@ export class Vocabulary {
   /** Each run seen, with the term numbers of its words. Most runs are one word: one number. */
   #runs = new Map<string, number | readonly number[]>();
 
-  constructor(stemming: boolean, stopWords: boolean) {
+  /** A vocabulary with no terms, or with `terms`, by number, as another one had them. */
+  constructor(stemming: boolean, stopWords: boolean, terms: readonly string[] = []) {
     this.#stemming = stemming;
     this.#stopWords = stopWords ? STOP_WORDS : new Set();
+    for (const term of terms) this.#ids.set(term, this.#terms.push(term) - 1);
   }
 
   /** Whether a lowercase word is left out of the terms. */

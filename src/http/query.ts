@@ -1,13 +1,6 @@
-// The zod schemas the routes validate with, which are also what /openapi.json is generated from.
+// The zod schemas of the routes' query and path parameters, which Hono's validator runs on every
+// request, and the words of the 400 problem when they fail.
 import { z } from "zod";
-import {
-  cliSummarySchema,
-  jsonValueSchema,
-  resolvedToolSchema,
-  toolArgSchema,
-  toolDefSchema,
-  toolIndexEntrySchema,
-} from "../_schemas.ts";
 import { closest } from "../_suggest.ts";
 import type { InvalidParam } from "./problem.ts";
 
@@ -22,17 +15,6 @@ export const MAX_FILTER_LENGTH = 200;
  * longest query and filters even when every character takes nine percent-encoded bytes.
  */
 export const MAX_URL_LENGTH = 16_384;
-
-/**
- * The schemas that /openapi.json names as components, by id. A registry of its own, so the
- * library's schemas gain no id where the config's JSON Schema is generated.
- */
-export const components: z.core.$ZodRegistry<{ id: string }> = z.registry<{ id: string }>();
-
-function component<S extends z.ZodType>(id: string, schema: S): S {
-  components.add(schema, { id });
-  return schema;
-}
 
 // A query string carries text: limit is validated as digits, then documented as what it
 // becomes, an integer.
@@ -51,6 +33,7 @@ const limit = (fallback?: number) =>
 const filter = (description: string) =>
   z.string().max(MAX_FILTER_LENGTH).optional().meta({ description });
 
+/** The query parameters of `GET /search`. */
 export const searchQuerySchema = z.strictObject({
   query: z.string().max(MAX_QUERY_LENGTH).optional().meta({
     description:
@@ -67,60 +50,13 @@ export const searchQuerySchema = z.strictObject({
   cursor: filter("`next_cursor` of the previous page."),
 });
 
+/** The query parameters of `GET /summary`. */
 export const summaryQuerySchema = z.strictObject({ limit: limit() });
 
+/** The path parameters of `GET /tools/{tool_name}`. */
 export const toolParamsSchema = z.object({
   tool_name: z.string().min(1).meta({ description: "The exact tool name." }),
 });
-
-export const searchResponseSchema = component(
-  "SearchResponse",
-  z.object({
-    mode: z.literal("search"),
-    results: z.array(component("ToolIndexEntry", toolIndexEntrySchema)),
-    next_cursor: z.string().nullable().meta({
-      description: "Pass as `cursor` for the next page; null on the last page.",
-    }),
-  }),
-);
-
-export const summaryResponseSchema = component(
-  "SummaryResponse",
-  z.object({
-    mode: z.literal("summary"),
-    summary: z.array(component("CLISummary", cliSummarySchema)),
-  }),
-);
-
-component("JsonValue", jsonValueSchema);
-component("ToolArg", toolArgSchema);
-component("ToolDef", toolDefSchema);
-export const resolvedToolResponseSchema = component("ResolvedTool", resolvedToolSchema);
-
-export const healthSchema = component(
-  "Health",
-  z.object({
-    status: z.literal("ok"),
-    tools: z.int(),
-    clis: z.int(),
-    version: z.string(),
-    skipped: z.array(z.object({ file: z.string(), problems: z.int() })).optional().meta({
-      description:
-        "Config files left out because they are invalid; only under SKIP_INVALID_CONFIGS",
-    }),
-  }),
-);
-
-export const problemSchema = component(
-  "Problem",
-  z.object({
-    type: z.string(),
-    title: z.string(),
-    status: z.int(),
-    detail: z.string(),
-    invalid_params: z.array(z.object({ name: z.string(), reason: z.string() })).optional(),
-  }),
-);
 
 /** Says, for each problem zod found in a query string, which parameter and what is wrong. */
 export function describeQueryIssues(
