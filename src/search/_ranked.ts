@@ -262,6 +262,19 @@ export class RankedIndex {
       if (step === 0) continue;
       const end = this.#offsets[id + 1];
       let doc = -1;
+      if (touched === null) {
+        for (let p = this.#offsets[id]; p < end;) {
+          let byte = postings[p++];
+          let gap = byte & 127;
+          for (let shift = 7; byte >= 128; shift += 7) {
+            byte = postings[p++];
+            gap |= (byte & 127) << shift;
+          }
+          doc += gap;
+          scores[doc] += step * postings[p++];
+        }
+        continue;
+      }
       for (let p = this.#offsets[id]; p < end;) {
         let byte = postings[p++];
         let gap = byte & 127;
@@ -270,7 +283,7 @@ export class RankedIndex {
           gap |= (byte & 127) << shift;
         }
         doc += gap;
-        if (touched !== null && scores[doc] === 0) touched[touchedCount++] = doc;
+        if (scores[doc] === 0) touched[touchedCount++] = doc;
         scores[doc] += step * postings[p++];
       }
     }
