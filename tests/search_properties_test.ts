@@ -6,6 +6,7 @@ import fc from "fast-check";
 import {
   type CLImaxConfig,
   InvalidCursorError,
+  type SearchPage,
   type SearchParams,
   ToolIndex,
   validateConfig,
@@ -132,6 +133,79 @@ Deno.test("ranked search() keeps to the filters and the limit, in a deterministi
         assert.deepEqual(twin.search(ranked).map((entry) => entry.tool_name), names);
       }
     }),
+    { numRuns: 300 },
+  );
+});
+
+/** Tools named and described from a few words, so that their ranked lists are long. */
+const denseCorpus = fc.array(
+  fc.record({
+    name: fc.constantFrom("alpha", "Beta", "gamma"),
+    category: fc.option(fc.constantFrom("vcs", "db"), { nil: null }),
+    tools: fc.array(
+      fc.record({
+        name: fc.array(fc.constantFrom("list", "get", "pod", "log", "run"), {
+          minLength: 1,
+          maxLength: 3,
+        }).map((words) => words.join("_")),
+        description: fc.array(fc.constantFrom("list", "pods", "logs", "run", "file", "x"), {
+          maxLength: 8,
+        }).map((words) => words.join(" ")),
+      }),
+      { minLength: 1, maxLength: 60 },
+    ),
+  }),
+  { minLength: 1, maxLength: 8 },
+).map((inputs) =>
+  inputs.map((input, i) =>
+    validateConfig({
+      ...input,
+      command: "x",
+      tools: input.tools.map((tool, j) => ({ ...tool, name: `${tool.name}#${i}.${j}` })),
+    })
+  )
+);
+
+const rankedPages = fc.record({
+  query: fc.array(fc.constantFrom("list", "pod", "logs", "run", "file", "x", "gamma", "lis"), {
+    minLength: 1,
+    maxLength: 4,
+  }).map((words) => words.join(" ")),
+  category: fc.option(fc.constantFrom("vcs", "DB"), { nil: undefined }),
+  cli: fc.option(fc.constantFrom("alpha", "beta"), { nil: undefined }),
+  limit: fc.integer({ min: 1, max: 12 }),
+  pages: fc.integer({ min: 1, max: 4 }),
+});
+
+Deno.test("ranked pages are slices of the whole ranking, filtered, in every corpus", () => {
+  fc.assert(
+    fc.property(
+      fc.oneof(corpus, denseCorpus),
+      fc.array(rankedPages, { minLength: 1, maxLength: 8 }),
+      (configs, queries) => {
+        const index = build(configs);
+        for (const { pages, ...params } of queries) {
+          // With room for every tool nothing can be left out early: the reference order.
+          const whole = index.search({ query: params.query, mode: "ranked", limit: index.size })
+            .filter((entry) =>
+              (!params.category ||
+                entry.category?.toLowerCase() === params.category.toLowerCase()) &&
+              (!params.cli || entry.cli_name.toLowerCase() === params.cli.toLowerCase())
+            ).map((entry) => entry.tool_name);
+          const got: string[] = [];
+          let cursor: string | null = null;
+          for (let page = 0; page < pages; page++) {
+            const result: SearchPage = index.searchPage({ ...params, mode: "ranked", cursor });
+            got.push(...result.results.map((entry) => entry.tool_name));
+            cursor = result.next_cursor;
+            if (cursor === null) break;
+          }
+          const shown = Math.min(whole.length, pages * params.limit);
+          assert.deepEqual(got, whole.slice(0, shown), JSON.stringify(params));
+          assert.equal(cursor === null, shown === whole.length, JSON.stringify(params));
+        }
+      },
+    ),
     { numRuns: 300 },
   );
 });

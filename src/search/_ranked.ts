@@ -303,8 +303,13 @@ export class RankedIndex {
     if (queryTerms.length === 0) return [];
     const docCount = this.#docCount;
     const scores = this.#scores ??= new Float64Array(docCount);
-    const touched = this.#touched ??= new Int32Array(docCount);
     const postings = this.#postings;
+    let postingBytes = 0;
+    for (const { id } of queryTerms) postingBytes += this.#offsets[id + 1] - this.#offsets[id];
+    // A query whose lists cover much of the index reads every score in tool order: cheaper than
+    // keeping a list of the tools it touches, whose test at each posting the CPU cannot guess.
+    const dense = postingBytes > docCount;
+    const touched = dense ? null : this.#touched ??= new Int32Array(docCount);
     let touchedCount = 0;
     for (const { id, weight } of queryTerms) {
       const step = (weight * this.#scales[id]) / 255;
@@ -312,6 +317,19 @@ export class RankedIndex {
       if (step === 0) continue;
       const end = this.#offsets[id + 1];
       let doc = -1;
+      if (touched === null) {
+        for (let p = this.#offsets[id]; p < end;) {
+          let byte = postings[p++];
+          let gap = byte & 127;
+          for (let shift = 7; byte >= 128; shift += 7) {
+            byte = postings[p++];
+            gap |= (byte & 127) << shift;
+          }
+          doc += gap;
+          scores[doc] += step * postings[p++];
+        }
+        continue;
+      }
       for (let p = this.#offsets[id]; p < end;) {
         let byte = postings[p++];
         let gap = byte & 127;
@@ -326,6 +344,19 @@ export class RankedIndex {
     }
 
     const heap = new TopK(skip + count);
+    if (touched === null) {
+      // Tools come in order, so a later tool with the lowest kept score does not make the cut.
+      let cut = 0;
+      for (let doc = 0; doc < docCount; doc++) {
+        const score = scores[doc];
+        if (score <= cut) continue;
+        if (accept !== null && !accept(doc)) continue;
+        heap.offer(score, doc);
+        cut = Math.max(0, heap.floor);
+      }
+      scores.fill(0);
+      return heap.sorted().slice(skip);
+    }
     // The lowest kept score: below it nothing is kept once the heap is full. Tools are visited
     // out of order, so an equal score is settled by `offer`.
     let floor = -1;
