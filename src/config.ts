@@ -5,7 +5,7 @@
  */
 import { ConfigError } from "./errors.ts";
 import type { CLImaxConfig } from "./models.ts";
-import { schemas } from "./_schemas.ts";
+import { modelSchemas } from "./_schemas.ts";
 import {
   DEFAULT_SOURCE,
   describeValue,
@@ -120,7 +120,10 @@ export function parseLocatedConfig(yamlText: string, options: ValidateOptions = 
       ...(locate([], "value") ?? { line: 1, column: 1 }),
     }]);
   }
-  return { config: validateData(schemas.config, value, { ...options, source }, locate), locate };
+  return {
+    config: validateData(modelSchemas().config, value, { ...options, source }, locate),
+    locate,
+  };
 }
 
 /**

@@ -5,7 +5,7 @@
  * @module
  */
 import { z } from "zod";
-import { configSchema } from "./_schemas.ts";
+import { modelSchemas } from "./_schemas.ts";
 
 /**
  * The JSON Schema (draft 2020-12) of a CLImax config as written: required keys, types,
@@ -21,7 +21,7 @@ import { configSchema } from "./_schemas.ts";
  * ```
  */
 export function configJsonSchema(): Record<string, unknown> {
-  const schema = z.toJSONSchema(configSchema, { io: "input", target: "draft-2020-12" });
+  const schema = z.toJSONSchema(modelSchemas().config, { io: "input", target: "draft-2020-12" });
   return {
     $schema: schema.$schema,
     title: "CLImax config",

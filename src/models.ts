@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { schemas } from "./_schemas.ts";
+import { modelSchemas } from "./_schemas.ts";
 import { validateData, type ValidateOptions } from "./_validate.ts";
 
 export type { ValidateOptions } from "./_validate.ts";
@@ -322,7 +322,7 @@ export interface CLISummary {
  * ```
  */
 export function validateConfig(input: unknown, options?: ValidateOptions): CLImaxConfig {
-  return validateData(schemas.config, input, options);
+  return validateData(modelSchemas().config, input, options);
 }
 
 /**
@@ -337,7 +337,7 @@ export function validateConfig(input: unknown, options?: ValidateOptions): CLIma
  * ```
  */
 export function validateToolArg(input: unknown, options?: ValidateOptions): ToolArg {
-  return validateData(schemas.toolArg, input, options);
+  return validateData(modelSchemas().toolArg, input, options);
 }
 
 /**
@@ -352,7 +352,7 @@ export function validateToolArg(input: unknown, options?: ValidateOptions): Tool
  * ```
  */
 export function validateToolDef(input: unknown, options?: ValidateOptions): ToolDef {
-  return validateData(schemas.toolDef, input, options);
+  return validateData(modelSchemas().toolDef, input, options);
 }
 
 /**
@@ -371,7 +371,7 @@ export function validateToolDef(input: unknown, options?: ValidateOptions): Tool
  * ```
  */
 export function validateResolvedTool(input: unknown, options?: ValidateOptions): ResolvedTool {
-  return validateData(schemas.resolvedTool, input, options);
+  return validateData(modelSchemas().resolvedTool, input, options);
 }
 
 /**
@@ -390,7 +390,7 @@ export function validateToolIndexEntry(
   input: unknown,
   options?: ValidateOptions,
 ): ToolIndexEntry {
-  return validateData(schemas.toolIndexEntry, input, options);
+  return validateData(modelSchemas().toolIndexEntry, input, options);
 }
 
 /**
@@ -406,5 +406,5 @@ export function validateToolIndexEntry(
  * ```
  */
 export function validateCLISummary(input: unknown, options?: ValidateOptions): CLISummary {
-  return validateData(schemas.cliSummary, input, options);
+  return validateData(modelSchemas().cliSummary, input, options);
 }

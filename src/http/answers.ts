@@ -1,14 +1,9 @@
 // The zod schemas of what the routes answer, for /openapi.json only: they are loaded with it,
 // not at cold start.
 import { z } from "zod";
-import {
-  cliSummarySchema,
-  jsonValueSchema,
-  resolvedToolSchema,
-  toolArgSchema,
-  toolDefSchema,
-  toolIndexEntrySchema,
-} from "../_schemas.ts";
+import { modelSchemas } from "../_schemas.ts";
+
+const models = modelSchemas();
 
 /**
  * The schemas that /openapi.json names as components, by id. A registry of its own, so the
@@ -25,7 +20,7 @@ export const searchResponseSchema = component(
   "SearchResponse",
   z.object({
     mode: z.literal("search"),
-    results: z.array(component("ToolIndexEntry", toolIndexEntrySchema)),
+    results: z.array(component("ToolIndexEntry", models.toolIndexEntry)),
     next_cursor: z.string().nullable().meta({
       description: "Pass as `cursor` for the next page; null on the last page.",
     }),
@@ -36,14 +31,14 @@ export const summaryResponseSchema = component(
   "SummaryResponse",
   z.object({
     mode: z.literal("summary"),
-    summary: z.array(component("CLISummary", cliSummarySchema)),
+    summary: z.array(component("CLISummary", models.cliSummary)),
   }),
 );
 
-component("JsonValue", jsonValueSchema);
-component("ToolArg", toolArgSchema);
-component("ToolDef", toolDefSchema);
-export const resolvedToolResponseSchema = component("ResolvedTool", resolvedToolSchema);
+component("JsonValue", models.jsonValue);
+component("ToolArg", models.toolArg);
+component("ToolDef", models.toolDef);
+export const resolvedToolResponseSchema = component("ResolvedTool", models.resolvedTool);
 
 export const healthSchema = component(
   "Health",
