@@ -65,16 +65,22 @@ async function codeFiles(dir: URL, prefix = ""): Promise<string[]> {
  */
 export async function hashCode(src: URL = CODE): Promise<string> {
   const names = await codeFiles(src);
-  const encoder = new TextEncoder();
-  const [texts, config] = await Promise.all([
-    Promise.all(names.map((name) => Deno.readFile(new URL(name, src)))),
+  const [files, config] = await Promise.all([
+    namedTexts(names, (name) => new URL(name, src)),
     Deno.readTextFile(new URL("../deno.json", src)),
   ]);
-  const imports = encoder.encode(JSON.stringify(JSON.parse(config).imports ?? {}));
-  return await hashParts([
-    ...names.flatMap((name, i) => [encoder.encode(name), texts[i]]),
-    imports,
-  ]);
+  const imports = JSON.stringify(JSON.parse(config).imports ?? {});
+  return await hashParts([...files, new TextEncoder().encode(imports)]);
+}
+
+/** Each file's name, then its bytes, in the order of `names`: what a hash of files is made of. */
+async function namedTexts(
+  names: readonly string[],
+  url: (name: string) => URL,
+): Promise<Uint8Array[]> {
+  const texts = await Promise.all(names.map((name) => Deno.readFile(url(name))));
+  const encoder = new TextEncoder();
+  return names.flatMap((name, i) => [encoder.encode(name), texts[i]]);
 }
 
 /**
@@ -83,11 +89,7 @@ export async function hashCode(src: URL = CODE): Promise<string> {
  */
 export async function hashSources(dir: URL): Promise<string> {
   const names = await yamlFileNames(dir);
-  const texts = await Promise.all(
-    names.map((name) => Deno.readFile(new URL(encodeURIComponent(name), dir))),
-  );
-  const encoder = new TextEncoder();
-  return await hashParts(names.flatMap((name, i) => [encoder.encode(name), texts[i]]));
+  return await hashParts(await namedTexts(names, (name) => new URL(encodeURIComponent(name), dir)));
 }
 
 /**
