@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { MCP_HEADERS } from "./_mcp.ts";
 import { ToolIndex, validateConfig } from "../mod.ts";
 import { createApp } from "../src/http/app.ts";
 import { ENV_MASK } from "../src/http/mask.ts";
@@ -457,10 +458,6 @@ Deno.test("settingsFromEnv() reads every setting and refuses values it cannot us
   );
 });
 
-const mcpHeaders = {
-  "Content-Type": "application/json",
-  Accept: "application/json, text/event-stream",
-};
 const initialize = JSON.stringify({
   jsonrpc: "2.0",
   id: 1,
@@ -477,13 +474,13 @@ Deno.test("the MCP endpoint never answers a malformed request with a 5xx", async
     [{ method: "GET" }, 405],
     [{ method: "DELETE" }, 405],
     [
-      { method: "POST", headers: { ...mcpHeaders, "Content-Type": "text/plain" }, body: "hello" },
+      { method: "POST", headers: { ...MCP_HEADERS, "Content-Type": "text/plain" }, body: "hello" },
       415,
     ],
-    [{ method: "POST", headers: mcpHeaders, body: "{ not json" }, 400],
+    [{ method: "POST", headers: MCP_HEADERS, body: "{ not json" }, 400],
     // The transport requires Accept to offer both JSON and event streams.
     [{ method: "POST", headers: { "Content-Type": "application/json" }, body: initialize }, 406],
-    [{ method: "POST", headers: mcpHeaders, body: "[" + "1,".repeat(700_000) + "1]" }, 413],
+    [{ method: "POST", headers: MCP_HEADERS, body: "[" + "1,".repeat(700_000) + "1]" }, 413],
   ];
   for (const [init, status] of cases) {
     const response = await app.request("/mcp", init);
@@ -496,11 +493,7 @@ Deno.test("the MCP endpoint refuses browser pages of origins the operator did no
   const limited = createApp(index, settings({ corsOrigin: ["https://allowed.example"] }));
   const init = (origin: string): RequestInit => ({
     method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      Accept: "application/json, text/event-stream",
-      Origin: origin,
-    },
+    headers: { ...MCP_HEADERS, Origin: origin },
     body: initialize,
   });
   const refused = await limited.request("/mcp", init("https://evil.example"));

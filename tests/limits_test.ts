@@ -1,6 +1,7 @@
 // Every documented limit, at its bound (accepted) and one past it (refused with an error that
 // names the limit).
 import assert from "node:assert/strict";
+import { MCP_HEADERS } from "./_mcp.ts";
 import {
   ConfigError,
   MAX_CONFIG_SIZE,
@@ -173,10 +174,6 @@ Deno.test("a URL may be MAX_URL_LENGTH characters and no more, and the longest q
 });
 
 Deno.test("an MCP request body may be MAX_MCP_BODY bytes and no more", async () => {
-  const headers = {
-    "Content-Type": "application/json",
-    Accept: "application/json, text/event-stream",
-  };
   const call = JSON.stringify({
     jsonrpc: "2.0",
     id: 1,
@@ -185,10 +182,14 @@ Deno.test("an MCP request body may be MAX_MCP_BODY bytes and no more", async () 
   });
   // JSON allows any amount of white space after the value.
   const atBound = call + " ".repeat(MAX_MCP_BODY - call.length);
-  const ok = await app.request("/mcp", { method: "POST", headers, body: atBound });
+  const ok = await app.request("/mcp", { method: "POST", headers: MCP_HEADERS, body: atBound });
   assert.equal(ok.status, 200);
   assert.match(await ok.text(), /git_commit/);
-  const [code, body] = await status("/mcp", { method: "POST", headers, body: atBound + " " });
+  const [code, body] = await status("/mcp", {
+    method: "POST",
+    headers: MCP_HEADERS,
+    body: atBound + " ",
+  });
   assert.equal(code, 413);
   assert.match(body, /too large|limit/i);
 });
