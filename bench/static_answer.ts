@@ -1,6 +1,11 @@
 // The floor of the service benchmarks: a plain Deno server, no Hono and no logic, that sends
-// the bytes and headers recorded in ANSWER_FILE (written by load.ts from a real answer).
+// the bytes and headers recorded in ANSWER_FILE (written by load.ts from a real answer), or
+// the bytes alone with BODY_ONLY=1. It sends clones of one Response, the cheapest way Deno
+// has to send the same answer again: a clone shares the bytes and skips header validation.
 const { headers, body } = JSON.parse(await Deno.readTextFile(Deno.env.get("ANSWER_FILE")!));
-const bytes = new TextEncoder().encode(body);
+const answer = new Response(
+  new TextEncoder().encode(body),
+  Deno.env.get("BODY_ONLY") === "1" ? {} : { headers },
+);
 
-export default { fetch: () => new Response(bytes, { headers }) };
+export default { fetch: () => answer.clone() };

@@ -18,9 +18,9 @@ export interface ResponseCacheOptions {
 }
 
 interface Entry {
-  status: number;
-  headers: [string, string][];
-  body: Uint8Array<ArrayBuffer>;
+  /** Never sent itself, only cloned: a clone shares its bytes and skips header validation. */
+  response: Response;
+  bytes: number;
 }
 
 /** Keeps successful GET answers and replays them for the same request. */
@@ -43,10 +43,7 @@ export function responseCache(options: ResponseCacheOptions): MiddlewareHandler 
       // Most recently used moves to the end of the map's order.
       entries.delete(key);
       entries.set(key, hit);
-      c.res = new Response(method === "HEAD" ? null : hit.body, {
-        status: hit.status,
-        headers: hit.headers,
-      });
+      c.res = method === "HEAD" ? new Response(null, hit.response) : hit.response.clone();
       return;
     }
     await next();
@@ -55,15 +52,15 @@ export function responseCache(options: ResponseCacheOptions): MiddlewareHandler 
     const length = Number(res.headers.get("Content-Length") ?? 0);
     if (length > options.maxBodyBytes) return;
     const body: Uint8Array<ArrayBuffer> = new Uint8Array(await res.arrayBuffer());
-    const entry: Entry = { status: res.status, headers: [...res.headers], body };
-    c.res = new Response(body, { status: res.status, headers: res.headers });
+    const response = new Response(body, res);
+    c.res = response.clone();
     if (body.byteLength > options.maxBodyBytes) return;
-    entries.set(key, entry);
+    entries.set(key, { response, bytes: body.byteLength });
     bytes += body.byteLength;
     for (const [oldest, old] of entries) {
       if (entries.size <= options.maxEntries && bytes <= options.maxBytes) break;
       entries.delete(oldest);
-      bytes -= old.body.byteLength;
+      bytes -= old.bytes;
     }
   };
 }
