@@ -6,12 +6,15 @@
 // They are built on first use: building them costs about 10 ms, and a service that starts from
 // a compiled catalogue never validates a config.
 import { z } from "zod";
+import { copyJsonValue, isJsonValue } from "./_json_value.ts";
+import { describeValue } from "./_validate.ts";
 import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH, MAX_TOOLS_PER_CONFIG } from "./limits.ts";
 import type {
   ArgConstraint,
   CLImaxConfig,
   CLImaxConfigInput,
   CLISummary,
+  JsonValue,
   ResolvedTool,
   ToolArg,
   ToolArgInput,
@@ -26,7 +29,7 @@ export const ARG_TYPES = ["string", "integer", "number", "boolean"] as const;
 /** Each schema paired with the interfaces it validates from and into; a mismatch fails type checking. */
 export interface ModelSchemas {
   /** Any JSON value: an argument's `default`. */
-  jsonValue: z.ZodType;
+  jsonValue: z.ZodType<JsonValue, JsonValue>;
   toolArg: z.ZodType<ToolArg, ToolArgInput>;
   toolDef: z.ZodType<ToolDef, ToolDefInput>;
   config: z.ZodType<CLImaxConfig, CLImaxConfigInput>;
@@ -51,8 +54,19 @@ function buildSchemas(): ModelSchemas {
     error: `Over the limit of ${MAX_TEXT_LENGTH} characters for a text`,
   });
 
-  // Any JSON value: an argument's `default`.
-  const jsonValueSchema = z.json();
+  // Any JSON value: an argument's `default`. In JSON Schema every value is JSON, hence `{}`.
+  // The refinement types the output; the input is typed as what the config interfaces accept.
+  const jsonValueSchema: z.ZodType<JsonValue, JsonValue> = z.unknown()
+    .refine(isJsonValue, {
+      // The copy below must not run on what is not JSON: a cycle would never end.
+      abort: true,
+      error: (issue) =>
+        `Expected a JSON value (a string, number, boolean, null, list or mapping), got ${
+          describeValue(issue.input)
+        }`,
+    })
+    .overwrite(copyJsonValue)
+    .meta({ description: "Any JSON value" }) as z.ZodType<JsonValue, JsonValue>;
 
   const toolArgSchema = z.strictObject({
     name,

@@ -148,10 +148,6 @@ function describeIssue(issue: z.core.$ZodIssue, value: unknown): string {
       return typeof value === "string" || Array.isArray(value)
         ? `${sentence(issue.message)}, got ${value.length}`
         : sentence(issue.message);
-    case "invalid_union":
-      return `Expected a JSON value (a string, number, boolean, null, list or mapping), got ${
-        describeValue(value)
-      }`;
     default:
       return sentence(issue.message);
   }

@@ -3,7 +3,8 @@
  *
  * @module
  */
-import type { JsonValue, ToolArg } from "./models.ts";
+import type { ToolArg } from "./models.ts";
+import { copyJsonValue } from "./_json_value.ts";
 
 /**
  * Builds the JSON Schema of a tool's arguments exactly as CLImax's `build_input_schema` does:
@@ -36,7 +37,9 @@ export function buildInputSchema(args: readonly ToolArg[]): Record<string, unkno
   for (const arg of args) {
     const property: Record<string, unknown> = { type: arg.type };
     if (arg.description) property.description = arg.description;
-    if (arg.default !== null && arg.default !== undefined) property.default = copyJson(arg.default);
+    if (arg.default !== null && arg.default !== undefined) {
+      property.default = copyJsonValue(arg.default);
+    }
     if (arg.enum && arg.enum.length > 0) property.enum = [...arg.enum];
     properties[arg.name] = property;
     if (arg.required) required.push(arg.name);
@@ -44,12 +47,4 @@ export function buildInputSchema(args: readonly ToolArg[]): Record<string, unkno
   const schema: Record<string, unknown> = { type: "object", properties };
   if (required.length > 0) schema.required = required;
   return schema;
-}
-
-function copyJson(value: JsonValue): JsonValue {
-  if (value === null || typeof value !== "object") return value;
-  if (Array.isArray(value)) return value.map(copyJson);
-  const copy: { [key: string]: JsonValue } = {};
-  for (const [key, item] of Object.entries(value)) copy[key] = copyJson(item);
-  return copy;
 }

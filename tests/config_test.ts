@@ -466,6 +466,36 @@ Deno.test("validateConfig() refuses defaults that are not JSON values", () => {
   assert.equal(only(error).path, "tools[0].args[0].default");
 });
 
+Deno.test("validateConfig() copies an argument's default, __proto__ keys included", () => {
+  const value = JSON.parse('{"__proto__": {"polluted": true}, "list": [1, {"deep": "x"}]}');
+  const config = validateConfig({
+    command: "c",
+    tools: [{ name: "t", description: "d", args: [{ name: "a", default: value }] }],
+  });
+  const copy = config.tools[0].args[0].default as Record<string, unknown>;
+  assert.notEqual(copy, value);
+  assert.deepEqual(JSON.parse(JSON.stringify(copy)), JSON.parse(JSON.stringify(value)));
+  assert.equal(Object.getPrototypeOf(copy), Object.prototype);
+  assert.deepEqual(Object.keys(copy), ["__proto__", "list"]);
+  value.list[1].deep = "changed";
+  assert.deepEqual((copy.list as unknown[])[1], { deep: "x" });
+});
+
+Deno.test("validateConfig() refuses a default that holds a cycle or a non-finite number", () => {
+  const cyclic: Record<string, unknown> = { a: 1 };
+  cyclic.self = cyclic;
+  for (const value of [cyclic, [1, [Number.NaN]], { n: -Infinity }, [, 1]]) {
+    const error = configError(() =>
+      validateConfig({
+        command: "c",
+        tools: [{ name: "t", description: "d", args: [{ name: "a", default: value }] }],
+      })
+    );
+    assert.equal(only(error).path, "tools[0].args[0].default");
+    assert.match(only(error).message, /^Expected a JSON value/);
+  }
+});
+
 Deno.test("validateConfig() refuses non-objects with a ConfigError", () => {
   for (const input of [null, undefined, 3, "text", [], true]) {
     const error = configError(() => validateConfig(input));
