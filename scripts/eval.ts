@@ -69,7 +69,7 @@ rows.push([
 ]);
 
 if (values.ablation) {
-  const { entries, documents } = collectTools(configs, () => {});
+  const { tools, documents } = collectTools(configs, () => {});
   const variants: [string, Partial<RankingOptions>][] = [
     ["ranked, no stop words", { stopWords: false }],
     ["ranked, no stemming", { stemming: false }],
@@ -99,7 +99,7 @@ if (values.ablation) {
       relevance(
         queries,
         queries.map(({ query }) =>
-          ranked.rank(query, () => true, 0, LIMIT).map((doc) => entries[doc].tool_name)
+          ranked.rank(query, () => true, 0, LIMIT).map((doc) => tools[doc].name)
         ),
       ),
     ]);

@@ -10,6 +10,7 @@ import {
   type CLImaxConfigInput,
   type CLISummary,
   type ResolvedTool,
+  type ToolDef,
   type ToolIndexEntry,
   validateConfig,
 } from "./models.ts";
@@ -151,9 +152,15 @@ export class ToolIndex {
     });
   }
 
-  readonly #entries: readonly ToolIndexEntry[];
-  /** The resolved tool of each entry, at the entry's position. */
-  readonly #resolved: readonly ResolvedTool[];
+  readonly #tools: readonly ToolDef[];
+  /** The config of each tool, at the tool's position. */
+  readonly #owners: readonly CLImaxConfig[];
+  /**
+   * The entry and the resolved tool of each tool, made the first time they are asked for:
+   * most are never returned, and making them all costs a large index a third of its build.
+   */
+  readonly #entries: (ToolIndexEntry | undefined)[];
+  readonly #resolved: (ResolvedTool | undefined)[];
   readonly #positions: ReadonlyMap<string, number>;
   readonly #summaries: readonly CLISummary[];
   readonly #texts: readonly string[];
@@ -166,17 +173,25 @@ export class ToolIndex {
   #version: string | undefined;
 
   private constructor(
-    { entries, resolved, summaries, documents }: CollectedTools,
+    { tools, owners, summaries, documents }: CollectedTools,
     parts?: IndexParts,
   ) {
-    this.#entries = entries;
-    this.#resolved = resolved;
-    this.#positions = new Map(entries.map((entry, position) => [entry.tool_name, position]));
+    this.#tools = tools;
+    this.#owners = owners;
+    this.#entries = new Array(tools.length);
+    this.#resolved = new Array(tools.length);
+    const positions = new Map<string, number>();
+    const texts: string[] = [];
+    for (let position = 0; position < tools.length; position++) {
+      positions.set(tools[position].name, position);
+      texts.push(searchText(tools[position], owners[position]));
+    }
+    this.#positions = positions;
     this.#summaries = summaries;
-    this.#texts = entries.map(searchText);
-    this.#substring = new SubstringIndex(this.#texts, parts?.substring);
-    [this.#categories, this.#categoryOf] = buildFilter(entries, (entry) => entry.category);
-    [this.#clis, this.#cliOf] = buildFilter(entries, (entry) => entry.cli_name);
+    this.#texts = texts;
+    this.#substring = new SubstringIndex(texts, parts?.substring);
+    [this.#categories, this.#categoryOf] = buildFilter(owners, (config) => config.category);
+    [this.#clis, this.#cliOf] = buildFilter(owners, (config) => config.name);
     this.#ranked = new RankedIndex(documents, DEFAULT_RANKING, parts?.ranked);
     this.#version = parts?.version;
   }
@@ -210,7 +225,7 @@ export class ToolIndex {
 
   /** How many tools the index holds. */
   get size(): number {
-    return this.#entries.length;
+    return this.#tools.length;
   }
 
   /**
@@ -221,10 +236,10 @@ export class ToolIndex {
     if (this.#version === undefined) {
       const hash = new Hash64();
       for (const summary of this.#summaries) hash.update(JSON.stringify(summary));
-      this.#entries.forEach((entry, position) => {
-        hash.update(JSON.stringify(entry));
-        hash.update(JSON.stringify(this.#resolved[position]));
-      });
+      for (let position = 0; position < this.#tools.length; position++) {
+        hash.update(JSON.stringify(this.#entry(position)));
+        hash.update(JSON.stringify(this.#resolvedAt(position)));
+      }
       this.#version = hash.digest();
     }
     return this.#version;
@@ -335,7 +350,7 @@ export class ToolIndex {
    */
   get(toolName: string): ResolvedTool | undefined {
     const position = this.#positions.get(toolName);
-    return position === undefined ? undefined : this.#resolved[position];
+    return position === undefined ? undefined : this.#resolvedAt(position);
   }
 
   /**
@@ -356,7 +371,18 @@ export class ToolIndex {
    */
   getEntry(toolName: string): ToolIndexEntry | undefined {
     const position = this.#positions.get(toolName);
-    return position === undefined ? undefined : this.#entries[position];
+    return position === undefined ? undefined : this.#entry(position);
+  }
+
+  #entry(position: number): ToolIndexEntry {
+    return this.#entries[position] ??= toolEntry(this.#tools[position], this.#owners[position]);
+  }
+
+  #resolvedAt(position: number): ResolvedTool {
+    return this.#resolved[position] ??= resolvedTool(
+      this.#tools[position],
+      this.#owners[position],
+    );
   }
 
   #collect(
@@ -380,7 +406,7 @@ export class ToolIndex {
     let skipped = 0;
     const visit = (text: number) => {
       if (skipped < skip) skipped++;
-      else results.push(this.#entries[text]);
+      else results.push(this.#entry(text));
       return results.length < want;
     };
 
@@ -394,7 +420,7 @@ export class ToolIndex {
     if (ranked && hasWords(params.query)) {
       const filtered = categoryId >= 0 || cliId >= 0;
       for (const text of this.#ranked.rank(params.query, filtered ? accept : null, skip, want)) {
-        results.push(this.#entries[text]);
+        results.push(this.#entry(text));
       }
     } else if (needle !== "" && !needle.includes(FIELD_SEPARATOR)) {
       this.#substring.scan(needle, accept, visit, driver);
@@ -402,8 +428,8 @@ export class ToolIndex {
       // No query, or one holding the field separator, which only a per-field check answers.
       const matches = needle === ""
         ? () => true
-        : (text: number) => fieldsInclude(this.#entries[text], needle);
-      const count = driver?.length ?? this.#entries.length;
+        : (text: number) => fieldsInclude(this.#tools[text], this.#owners[text], needle);
+      const count = driver?.length ?? this.#tools.length;
       for (let i = 0; i < count; i++) {
         const text = driver ? driver[i] : i;
         if (accept(text) && matches(text) && !visit(text)) break;
@@ -470,13 +496,16 @@ export function indexParts(index: ToolIndex): IndexParts {
   return partsOf(index);
 }
 
-/** What an index is built from: its entries, in order, and what goes with each. */
+/** What an index is built from: its tools, in order, and what goes with each. */
 export interface CollectedTools {
-  entries: ToolIndexEntry[];
-  /** The resolved tool of each entry. */
-  resolved: ResolvedTool[];
+  tools: ToolDef[];
+  /**
+   * The config of each tool, at the tool's position. Its tags, environment and global
+   * arguments are frozen, since every entry and resolved tool of the config shares them.
+   */
+  owners: CLImaxConfig[];
   summaries: CLISummary[];
-  /** The texts that ranking reads, for each entry. */
+  /** The texts that ranking reads, for each tool. */
   documents: FieldTexts[];
 }
 
@@ -490,29 +519,27 @@ export function collectTools(
   validate = true,
   maxTools: number = MAX_TOOLS,
 ): CollectedTools {
-  const slots: (
-    { entry: ToolIndexEntry; resolved: ResolvedTool; document: FieldTexts } | undefined
-  )[] = [];
+  const collected: CollectedTools = { tools: [], owners: [], summaries: [], documents: [] };
+  const { tools, owners, documents } = collected;
   const slotOf = new Map<string, number>();
-  const summaries: CLISummary[] = [];
+  /** Slots of tools that a later tool of the same name replaced. */
+  const replaced = new Set<number>();
   let position = 0;
-  let live = 0;
   for (const input of configs) {
     const config = validate
       ? validateConfig(input, { source: `configs[${position}]`, onWarning: warn })
       : input as CLImaxConfig;
     position++;
-    const tags = deepFreeze(config.tags);
-    summaries.push(Object.freeze({
+    deepFreeze(config.tags);
+    deepFreeze(config.env);
+    deepFreeze(config.global_args);
+    collected.summaries.push(Object.freeze({
       name: config.name,
       description: config.description,
       tool_count: config.tools.length,
       category: config.category,
-      tags,
+      tags: config.tags,
     }));
-    const env = deepFreeze(config.env);
-    const globalArgs = deepFreeze(config.global_args);
-    const noConstraints = Object.freeze({});
     // The config's own fields are shared by its tools, so ranking analyses them once.
     const cliName = [config.name];
     const cliDescription = [config.description];
@@ -522,58 +549,64 @@ export function collectTools(
       if (previous !== undefined) {
         warn(
           `Duplicate tool name "${tool.name}": the tool from "${config.name}" replaces the one from "${
-            slots[previous]!.entry.cli_name
+            owners[previous].name
           }"`,
         );
-        slots[previous] = undefined;
-        live--;
+        replaced.add(previous);
       }
-      if (++live > maxTools) {
+      if (tools.length - replaced.size >= maxTools) {
         throw new ConfigError("configs", [{
           path: "",
           message: `The configs define more than ${maxTools} tools, the most an index may hold`,
         }]);
       }
-      slotOf.set(tool.name, slots.length);
-      slots.push({
-        entry: Object.freeze({
-          tool_name: tool.name,
-          description: tool.description,
-          cli_name: config.name,
-          category: config.category,
-          tags,
-          input_schema: deepFreeze(buildInputSchema(tool.args)),
-        }),
-        resolved: Object.freeze({
-          tool: deepFreeze(tool),
-          base_command: config.command,
-          env,
-          working_dir: config.working_dir,
-          global_args: globalArgs,
-          description_override: null,
-          arg_constraints: noConstraints,
-        }),
-        document: [
-          [tool.name],
-          [tool.description],
-          cliName,
-          cliDescription,
-          category,
-          tags,
-          tool.args.map((arg) => arg.name),
-          tool.args.map((arg) => arg.description),
-        ],
-      });
+      slotOf.set(tool.name, tools.length);
+      tools.push(tool);
+      owners.push(config);
+      documents.push([
+        [tool.name],
+        [tool.description],
+        cliName,
+        cliDescription,
+        category,
+        config.tags,
+        tool.args.map((arg) => arg.name),
+        tool.args.map((arg) => arg.description),
+      ]);
     }
   }
-  const collected: CollectedTools = { entries: [], resolved: [], summaries, documents: [] };
-  for (const slot of slots) {
-    if (slot === undefined) continue;
-    collected.entries.push(slot.entry);
-    collected.resolved.push(slot.resolved);
-    collected.documents.push(slot.document);
+  if (replaced.size > 0) {
+    const keep = (_: unknown, slot: number) => !replaced.has(slot);
+    collected.tools = tools.filter(keep);
+    collected.owners = owners.filter(keep);
+    collected.documents = documents.filter(keep);
   }
   return collected;
+}
+
+const NO_CONSTRAINTS = Object.freeze({});
+
+function toolEntry(tool: ToolDef, config: CLImaxConfig): ToolIndexEntry {
+  return Object.freeze({
+    tool_name: tool.name,
+    description: tool.description,
+    cli_name: config.name,
+    category: config.category,
+    tags: config.tags,
+    input_schema: deepFreeze(buildInputSchema(tool.args)),
+  });
+}
+
+function resolvedTool(tool: ToolDef, config: CLImaxConfig): ResolvedTool {
+  return Object.freeze({
+    tool: deepFreeze(tool),
+    base_command: config.command,
+    env: config.env,
+    working_dir: config.working_dir,
+    global_args: config.global_args,
+    description_override: null,
+    arg_constraints: NO_CONSTRAINTS,
+  });
 }
 
 function normalize(params: SearchParams): NormalizedParams {
@@ -613,31 +646,35 @@ function pageKey(params: NormalizedParams): string {
   return JSON.stringify([params.mode, query, params.category, params.cli, params.limit]);
 }
 
-/** The searched fields of an entry, each lowercased, in one string. */
-function searchText(entry: ToolIndexEntry): string {
-  return searchFields(entry).map((field) => field.toLowerCase()).join(FIELD_SEPARATOR);
+/**
+ * The searched fields of a tool in one lowercased string. Lowercasing the joined fields is
+ * lowercasing each: the separator is neither a letter nor ignorable in case mapping, so it
+ * ends a word just as the end of a field does (which is all the final sigma looks at).
+ */
+function searchText(tool: ToolDef, config: CLImaxConfig): string {
+  return searchFields(tool, config).join(FIELD_SEPARATOR).toLowerCase();
 }
 
-function searchFields(entry: ToolIndexEntry): string[] {
-  const fields = [entry.tool_name, entry.description, entry.cli_name];
-  if (entry.category) fields.push(entry.category);
-  fields.push(...entry.tags);
+function searchFields(tool: ToolDef, config: CLImaxConfig): string[] {
+  const fields = [tool.name, tool.description, config.name];
+  if (config.category) fields.push(config.category);
+  fields.push(...config.tags);
   return fields;
 }
 
-function fieldsInclude(entry: ToolIndexEntry, needle: string): boolean {
-  return searchFields(entry).some((field) => field.toLowerCase().includes(needle));
+function fieldsInclude(tool: ToolDef, config: CLImaxConfig, needle: string): boolean {
+  return searchFields(tool, config).some((field) => field.toLowerCase().includes(needle));
 }
 
 function buildFilter(
-  entries: readonly ToolIndexEntry[],
-  valueOf: (entry: ToolIndexEntry) => string | null,
+  owners: readonly CLImaxConfig[],
+  valueOf: (config: CLImaxConfig) => string | null,
 ): [Map<string, Filter>, Int32Array] {
   const lists = new Map<string, number[]>();
-  const idOf = new Int32Array(entries.length).fill(-1);
+  const idOf = new Int32Array(owners.length).fill(-1);
   const ids = new Map<string, number>();
-  entries.forEach((entry, position) => {
-    const value = valueOf(entry);
+  owners.forEach((config, position) => {
+    const value = valueOf(config);
     if (!value) return;
     const key = value.toLowerCase();
     let id = ids.get(key);

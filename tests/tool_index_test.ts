@@ -391,6 +391,32 @@ Deno.test("mutating returned arrays or entries never changes the index", () => {
   assert.equal(index.get("git_log")!.tool.args[0].name, "max_count");
 });
 
+Deno.test("entries and resolved tools are frozen and the same objects on every call", () => {
+  const fresh = ToolIndex.fromConfigs([gitConfig, dockerConfig]);
+  // Asked for first by name, before any search has handed the tool out.
+  const resolved = fresh.get("git_log")!;
+  assert.ok(Object.isFrozen(resolved) && Object.isFrozen(resolved.tool.args[0]));
+  assert.equal(fresh.get("git_log"), resolved);
+  const entry = fresh.getEntry("git_log")!;
+  assert.ok(Object.isFrozen(entry.input_schema.properties));
+  assert.equal(fresh.search({ query: "git_log" })[0], entry);
+  assert.equal(fresh.search({ query: "show the commit log", mode: "ranked" })[0], entry);
+});
+
+Deno.test("changing a validated config before the first search never changes the index", () => {
+  const config = validateConfig({
+    command: "x",
+    tools: [{ name: "t", description: "d", args: [{ name: "a", description: "old" }] }],
+  });
+  const built = ToolIndex.fromConfigs([config]);
+  config.tools[0].description = "changed";
+  config.tools[0].args[0].description = "changed";
+  assert.equal(built.get("t")!.tool.description, "d");
+  assert.deepEqual(built.search()[0].input_schema.properties, {
+    a: { type: "string", description: "old" },
+  });
+});
+
 Deno.test("changing a config after building never changes the index", () => {
   const config = validateConfig({
     command: "x",
