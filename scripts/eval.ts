@@ -69,7 +69,7 @@ rows.push([
 ]);
 
 if (values.ablation) {
-  const { tools, documents } = collectTools(configs, () => {});
+  const { tools, owners } = collectTools(configs, () => {});
   const variants: [string, Partial<RankingOptions>][] = [
     ["ranked, no stop words", { stopWords: false }],
     ["ranked, no stemming", { stemming: false }],
@@ -93,7 +93,7 @@ if (values.ablation) {
     ],
   ];
   for (const [label, variant] of variants) {
-    const ranked = new RankedIndex(documents, { ...DEFAULT_RANKING, ...variant });
+    const ranked = new RankedIndex(tools, owners, { ...DEFAULT_RANKING, ...variant });
     rows.push([
       label,
       relevance(

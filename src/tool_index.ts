@@ -18,12 +18,7 @@ import { MAX_TOOLS } from "./limits.ts";
 import { deepFreeze } from "./_freeze.ts";
 import { Hash64 } from "./_hash.ts";
 import { FIELD_SEPARATOR, SubstringIndex, type SubstringTables } from "./search/_substring.ts";
-import {
-  DEFAULT_RANKING,
-  type FieldTexts,
-  RankedIndex,
-  type RankedTables,
-} from "./search/_ranked.ts";
+import { DEFAULT_RANKING, RankedIndex, type RankedTables } from "./search/_ranked.ts";
 import { hasWords } from "./search/_words.ts";
 
 /** The private constructor, for the builders of this module that are not methods. */
@@ -173,7 +168,7 @@ export class ToolIndex {
   #version: string | undefined;
 
   private constructor(
-    { tools, owners, summaries, documents }: CollectedTools,
+    { tools, owners, summaries }: CollectedTools,
     parts?: IndexParts,
   ) {
     this.#tools = tools;
@@ -192,7 +187,7 @@ export class ToolIndex {
     this.#substring = new SubstringIndex(texts, parts?.substring);
     [this.#categories, this.#categoryOf] = buildFilter(owners, (config) => config.category);
     [this.#clis, this.#cliOf] = buildFilter(owners, (config) => config.name);
-    this.#ranked = new RankedIndex(documents, DEFAULT_RANKING, parts?.ranked);
+    this.#ranked = new RankedIndex(tools, owners, DEFAULT_RANKING, parts?.ranked);
     this.#version = parts?.version;
   }
 
@@ -505,8 +500,6 @@ export interface CollectedTools {
    */
   owners: CLImaxConfig[];
   summaries: CLISummary[];
-  /** The texts that ranking reads, for each tool. */
-  documents: FieldTexts[];
 }
 
 /**
@@ -519,8 +512,8 @@ export function collectTools(
   validate = true,
   maxTools: number = MAX_TOOLS,
 ): CollectedTools {
-  const collected: CollectedTools = { tools: [], owners: [], summaries: [], documents: [] };
-  const { tools, owners, documents } = collected;
+  const collected: CollectedTools = { tools: [], owners: [], summaries: [] };
+  const { tools, owners } = collected;
   const slotOf = new Map<string, number>();
   /** Slots of tools that a later tool of the same name replaced. */
   const replaced = new Set<number>();
@@ -540,10 +533,6 @@ export function collectTools(
       category: config.category,
       tags: config.tags,
     }));
-    // The config's own fields are shared by its tools, so ranking analyses them once.
-    const cliName = [config.name];
-    const cliDescription = [config.description];
-    const category = config.category === null ? [] : [config.category];
     for (const tool of config.tools) {
       const previous = slotOf.get(tool.name);
       if (previous !== undefined) {
@@ -563,23 +552,12 @@ export function collectTools(
       slotOf.set(tool.name, tools.length);
       tools.push(tool);
       owners.push(config);
-      documents.push([
-        [tool.name],
-        [tool.description],
-        cliName,
-        cliDescription,
-        category,
-        config.tags,
-        tool.args.map((arg) => arg.name),
-        tool.args.map((arg) => arg.description),
-      ]);
     }
   }
   if (replaced.size > 0) {
     const keep = (_: unknown, slot: number) => !replaced.has(slot);
     collected.tools = tools.filter(keep);
     collected.owners = owners.filter(keep);
-    collected.documents = documents.filter(keep);
   }
   return collected;
 }

@@ -21,11 +21,27 @@ export const FIELDS = [
   "arg_descriptions",
 ] as const;
 
-/** Which of `FIELDS` belong to the config, so that its tools share one array of texts. */
-const SHARED_FIELDS = [false, false, true, true, true, true, false, false];
+/** What ranking reads of a tool. */
+export interface RankedTool {
+  readonly name: string;
+  readonly description: string;
+  readonly args: readonly { readonly name: string; readonly description: string }[];
+}
 
-/** The text of each of `FIELDS`, for one tool. The tools of a config share its fields' arrays. */
-export type FieldTexts = readonly (readonly string[])[];
+/** What ranking reads of a tool's config, which all its tools share. */
+export interface RankedConfig {
+  readonly name: string;
+  readonly description: string;
+  readonly category: string | null;
+  readonly tags: readonly string[];
+}
+
+/** The numbers in `FIELDS` of a tool's own fields, in the order their texts are joined. */
+const OWN_FIELDS = [0, 1, 6, 7];
+/** The numbers in `FIELDS` of the config's fields. */
+const CONFIG_FIELDS = [2, 3, 4, 5];
+/** Joins the texts of a tool: any character that is not a letter or digit ends a word. */
+const BREAK = "\n";
 
 /** The knobs of ranking. The defaults are those measured best; `scripts/eval.ts` varies them. */
 export interface RankingOptions {
@@ -112,13 +128,14 @@ export class RankedIndex {
   #touched: Int32Array | undefined;
 
   /**
-   * Indexes `documents`, or adopts the `tables` of an index built earlier from the same
-   * documents with the same `options`.
+   * Indexes `tools`, each with its config at the same position in `configs`, or adopts the
+   * `tables` of an index built earlier from the same tools with the same `options`.
    *
    * @throws {RangeError} When `tables` are not laid out as a built index's are.
    */
   constructor(
-    documents: readonly FieldTexts[],
+    tools: readonly RankedTool[],
+    configs: readonly RankedConfig[],
     options: RankingOptions = DEFAULT_RANKING,
     tables?: RankedTables,
   ) {
@@ -126,7 +143,7 @@ export class RankedIndex {
     if (tables !== undefined) {
       const termCount = tables.terms.length;
       if (
-        tables.docCount !== documents.length || tables.offsets.length !== termCount + 1 ||
+        tables.docCount !== tools.length || tables.offsets.length !== termCount + 1 ||
         tables.offsets[termCount] !== tables.postings.length ||
         tables.scales.length !== termCount || tables.docFrequency.length !== termCount
       ) {
@@ -141,7 +158,7 @@ export class RankedIndex {
       return;
     }
     const fieldCount = FIELDS.length;
-    const docCount = documents.length;
+    const docCount = tools.length;
     this.#docCount = docCount;
     const vocabulary = new Vocabulary(options.stemming, options.stopWords);
     this.#vocabulary = vocabulary;
@@ -151,31 +168,37 @@ export class RankedIndex {
     const lengths = new Float32Array(docCount * fieldCount);
     const totals = new Float64Array(fieldCount);
     const ends = new Uint32Array(docCount);
-    const terms = new TermBuffer();
-    // The fields of a config recur in each of its tools: their terms are looked up once.
-    const shared = new Map<readonly string[], Int32Array>();
+    // The fields of a config recur in each of its tools: they are analysed once.
+    const shared = new Map<RankedConfig, { pairs: Int32Array; lengths: number[] }>();
+    const parts: string[] = [];
+    const scratch = new TermBuffer();
     for (let doc = 0; doc < docCount; doc++) {
-      const fields = documents[doc];
-      for (let field = 0; field < fieldCount; field++) {
-        const texts = fields[field];
+      const tool = tools[doc];
+      const args = tool.args;
+      parts.length = 0;
+      parts.push(tool.name, tool.description);
+      for (const arg of args) parts.push(arg.name);
+      for (const arg of args) parts.push(arg.description);
+      // One flat string per tool, whose words are read where they stand: a text made by `+`
+      // (a tool name from a template, say) may be a tree of pieces, slow to read by index.
+      const own = parts.join(BREAK);
+      let part = 0;
+      let at = 0;
+      for (let k = 0; k < OWN_FIELDS.length; k++) {
+        // The config's fields come between the description and the arguments, as in FIELDS,
+        // so that terms are numbered in the order the fields are listed.
+        if (k === 2) this.#addConfig(configs[doc], doc, pairs, lengths, totals, shared, scratch);
+        const from = at;
+        // The name and the description are one text each; then one per argument, twice.
+        const count = k < 2 ? 1 : args.length;
+        for (let i = 0; i < count; i++) at += parts[part++].length + BREAK.length;
         const before = pairs.length;
-        if (SHARED_FIELDS[field]) {
-          let ids = shared.get(texts);
-          if (ids === undefined) {
-            terms.length = 0;
-            for (const text of texts) vocabulary.analyze(text, terms);
-            ids = terms.data.slice(0, terms.length);
-            shared.set(texts, ids);
-          }
-          for (let i = 0; i < ids.length; i++) pairs.push(ids[i]);
-        } else {
-          for (const text of texts) vocabulary.analyze(text, pairs);
-        }
+        vocabulary.analyze(own, pairs, from, Math.min(at, own.length));
+        const field = OWN_FIELDS[k];
         const data = pairs.data;
         for (let i = before; i < pairs.length; i++) data[i] = data[i] * fieldCount + field;
-        const length = pairs.length - before;
-        lengths[doc * fieldCount + field] = length;
-        totals[field] += length;
+        lengths[doc * fieldCount + field] = pairs.length - before;
+        totals[field] += pairs.length - before;
       }
       ends[doc] = pairs.length;
     }
@@ -282,7 +305,29 @@ export class RankedIndex {
     this.#docFrequency = docFrequency;
   }
 
-  /** The tables of this index, for restoring it elsewhere from the same documents. */
+  /** Appends the pairs of a tool's config fields, analysed on the config's first tool. */
+  #addConfig(
+    config: RankedConfig,
+    doc: number,
+    pairs: TermBuffer,
+    lengths: Float32Array,
+    totals: Float64Array,
+    shared: Map<RankedConfig, { pairs: Int32Array; lengths: number[] }>,
+    scratch: TermBuffer,
+  ): void {
+    let fields = shared.get(config);
+    if (fields === undefined) {
+      fields = analyzeConfig(this.#vocabulary, config, scratch);
+      shared.set(config, fields);
+    }
+    for (let i = 0; i < fields.pairs.length; i++) pairs.push(fields.pairs[i]);
+    for (let k = 0; k < CONFIG_FIELDS.length; k++) {
+      lengths[doc * FIELDS.length + CONFIG_FIELDS[k]] = fields.lengths[k];
+      totals[CONFIG_FIELDS[k]] += fields.lengths[k];
+    }
+  }
+
+  /** The tables of this index, for restoring it elsewhere from the same tools. */
   get tables(): RankedTables {
     return {
       docCount: this.#docCount,
@@ -437,6 +482,35 @@ export class RankedIndex {
 }
 
 /** The bytes of `value` as a base-128 varint. */
+/**
+ * The (term number, field) pairs of a config's fields, and each field's length. `scratch` is
+ * any buffer: it is emptied and written over.
+ */
+function analyzeConfig(
+  vocabulary: Vocabulary,
+  config: RankedConfig,
+  scratch: TermBuffer,
+): { pairs: Int32Array; lengths: number[] } {
+  const texts = [
+    [config.name],
+    [config.description],
+    config.category === null ? [] : [config.category],
+    config.tags,
+  ];
+  scratch.length = 0;
+  const lengths: number[] = [];
+  for (let k = 0; k < CONFIG_FIELDS.length; k++) {
+    const before = scratch.length;
+    for (const text of texts[k]) vocabulary.analyze(text, scratch);
+    const data = scratch.data;
+    for (let i = before; i < scratch.length; i++) {
+      data[i] = data[i] * FIELDS.length + CONFIG_FIELDS[k];
+    }
+    lengths.push(scratch.length - before);
+  }
+  return { pairs: scratch.data.slice(0, scratch.length), lengths };
+}
+
 function varintLength(value: number): number {
   let length = 1;
   while (value >= 128) {

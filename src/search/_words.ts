@@ -52,11 +52,7 @@ export class TermBuffer {
   length = 0;
 
   push(id: number): void {
-    if (this.length === this.data.length) {
-      const grown = new Int32Array(this.data.length * 2);
-      grown.set(this.data);
-      this.data = grown;
-    }
+    if (this.length === this.data.length) this.data = grow(this.data);
     this.data[this.length++] = id;
   }
 }
@@ -73,8 +69,7 @@ export class Vocabulary {
   readonly #stopWords: ReadonlySet<string>;
   readonly #ids = new Map<string, number>();
   readonly #terms: string[] = [];
-  /** Each run seen, with the term numbers of its words. Most runs are one word: one number. */
-  #runs = new Map<string, number | readonly number[]>();
+  #runs = new RunTable();
 
   /** A vocabulary with no terms, or with `terms`, by number, as another one had them. */
   constructor(stemming: boolean, stopWords: boolean, terms: readonly string[] = []) {
@@ -103,27 +98,44 @@ export class Vocabulary {
     return this.#ids.get(term);
   }
 
-  /** Appends to `out` the term number of each word of `text` that is not a stop word. */
-  analyze(text: string, out: TermBuffer): void {
-    const runs = text.match(RUN);
-    if (runs === null) return;
-    for (const run of runs) {
-      let ids = this.#runs.get(run);
-      if (ids === undefined) {
-        ids = this.#analyzeRun(run);
-        this.#runs.set(run, ids);
+  /**
+   * Appends to `out` the term number of each word of `text` (from `start` to `end`) that is not
+   * a stop word. Reading characters where they stand is fast only in a flat string, such as
+   * one made by `join`: a string made by `+` may be a tree of pieces.
+   */
+  analyze(text: string, out: TermBuffer, start = 0, end: number = text.length): void {
+    const runs = this.#runs;
+    const length = end;
+    let i = start;
+    while (i < length) {
+      let c = text.charCodeAt(i);
+      if (!isRunCode(c)) {
+        i++;
+        continue;
       }
-      if (typeof ids === "number") out.push(ids);
-      else for (const id of ids) out.push(id);
+      const from = i;
+      let hash = 0x811c9dc5;
+      do {
+        hash = Math.imul(hash ^ c, 0x01000193);
+        c = ++i < length ? text.charCodeAt(i) : 0;
+      } while (i < length && isRunCode(c));
+      let run = runs.find(text, from, i, hash);
+      if (run < 0) {
+        const slice = text.slice(from, i);
+        run = runs.add(slice, hash, this.#analyzeRun(slice));
+      }
+      const first = runs.first[run];
+      if (first >= 0) out.push(first);
+      else for (const id of runs.many[run]!) out.push(id);
     }
   }
 
   /** Drops what `analyze` remembers: once an index is built, only its queries are analysed. */
   forgetRuns(): void {
-    this.#runs = new Map();
+    this.#runs = new RunTable();
   }
 
-  #analyzeRun(run: string): number | readonly number[] {
+  #analyzeRun(run: string): readonly number[] {
     const ids: number[] = [];
     for (const word of splitWords(run)) {
       if (this.#stopWords.has(word)) continue;
@@ -136,12 +148,78 @@ export class Vocabulary {
       }
       ids.push(id);
     }
-    return ids.length === 1 ? ids[0] : ids;
+    return ids;
   }
 }
 
+/** Whether a UTF-16 code unit belongs to a run: an ASCII letter or digit, or beyond ASCII. */
+function isRunCode(c: number): boolean {
+  return c >= 97 ? c <= 122 || c >= 128 : c >= 65 ? c <= 90 : c >= 48 && c <= 57;
+}
+
 /**
- * A run of ASCII letters and digits and of anything beyond ASCII: ASCII punctuation and
- * spaces split words in `splitWords` too, so a run holds whole words.
+ * The runs met so far and their term numbers, found by a hash of the run's characters where
+ * they stand in the text: a run seen before costs no string of its own.
  */
-const RUN = /[A-Za-z0-9\u0080-\uffff]+/g;
+class RunTable {
+  /** Open addressing: run number + 1 in each slot, 0 for empty. */
+  #slots = new Int32Array(1 << 12);
+  #hashes = new Int32Array(1 << 10);
+  #texts: string[] = [];
+  /** A run's term number when it has exactly one, else -1 and its numbers in `many`. */
+  first = new Int32Array(1 << 10);
+  many: (readonly number[] | undefined)[] = [];
+
+  /** The number of the run `text.slice(start, end)`, or -1 when it is new. */
+  find(text: string, start: number, end: number, hash: number): number {
+    const mask = this.#slots.length - 1;
+    const length = end - start;
+    for (let slot = hash & mask;; slot = (slot + 1) & mask) {
+      const run = this.#slots[slot] - 1;
+      if (run < 0) return -1;
+      if (this.#hashes[run] !== hash) continue;
+      const known = this.#texts[run];
+      if (known.length !== length) continue;
+      let i = 0;
+      while (i < length && known.charCodeAt(i) === text.charCodeAt(start + i)) i++;
+      if (i === length) return run;
+    }
+  }
+
+  /** Adds a run that `find` did not find, with its term numbers; returns its number. */
+  add(text: string, hash: number, ids: readonly number[]): number {
+    const run = this.#texts.length;
+    if (run === this.first.length) {
+      this.first = grow(this.first);
+      this.#hashes = grow(this.#hashes);
+    }
+    this.#texts.push(text);
+    this.#hashes[run] = hash;
+    this.first[run] = ids.length === 1 ? ids[0] : -1;
+    this.many.push(ids.length === 1 ? undefined : ids);
+    if (2 * (run + 1) > this.#slots.length) {
+      const old = this.#slots;
+      this.#slots = new Int32Array(old.length * 2);
+      for (let slot = 0; slot < old.length; slot++) {
+        if (old[slot] !== 0) this.#place(old[slot] - 1);
+      }
+    } else {
+      this.#place(run);
+    }
+    return run;
+  }
+
+  #place(run: number): void {
+    const mask = this.#slots.length - 1;
+    let slot = this.#hashes[run] & mask;
+    while (this.#slots[slot] !== 0) slot = (slot + 1) & mask;
+    this.#slots[slot] = run + 1;
+  }
+}
+
+/** A copy of `array` twice as long. */
+function grow(array: Int32Array): Int32Array<ArrayBuffer> {
+  const grown = new Int32Array(array.length * 2);
+  grown.set(array);
+  return grown;
+}
