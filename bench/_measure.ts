@@ -15,25 +15,39 @@ export function heapUsed(): number {
   return heapUsed + external;
 }
 
-/** Median build time over `runs` builds, and the heap the last build keeps. */
-export function measureBuild<T>(
-  build: () => T,
-  runs: number,
-): { ms: number; heap: number; value: T } {
-  const times: number[] = [];
-  let value = build();
-  for (let i = 0; i < runs; i++) {
-    value = undefined as T;
+/** A build's median time, the heap it keeps, and what it built. */
+export interface Build<T> {
+  ms: number;
+  heap: number;
+  value: T;
+}
+
+/**
+ * Median build times of two builds over `runs` builds each, and the heap each keeps. Their
+ * runs alternate, so that a slow spell of a shared machine slows both alike.
+ */
+export function measureBuilds<A, B>(a: () => A, b: () => B, runs: number): [Build<A>, Build<B>] {
+  const timesA: number[] = [];
+  const timesB: number[] = [];
+  const time = <T>(build: () => T, times: number[]) => {
     gc?.();
     const t0 = performance.now();
-    value = build();
+    build();
     times.push(performance.now() - t0);
+  };
+  a();
+  b();
+  for (let i = 0; i < runs; i++) {
+    time(a, timesA);
+    time(b, timesB);
   }
-  value = undefined as T;
-  const before = heapUsed();
-  value = build();
-  const heap = heapUsed() - before;
-  return { ms: percentile(times, 0.5), heap, value };
+  const kept = <T>(build: () => T, times: number[]): Build<T> => {
+    const before = heapUsed();
+    const value = build();
+    return { ms: percentile(times, 0.5), heap: heapUsed() - before, value };
+  };
+  const first = kept(a, timesA);
+  return [first, kept(b, timesB)];
 }
 
 /**

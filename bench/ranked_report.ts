@@ -5,7 +5,7 @@
 //   deno run --allow-read --v8-flags=--expose-gc bench/ranked_report.ts [catalogue.json]
 import { type CLImaxConfigInput, ToolIndex } from "../mod.ts";
 import { generateConfigs, rankedQueries } from "../tests/_corpus.ts";
-import { measureBuild, measureQueries } from "./_measure.ts";
+import { measureBuilds, measureQueries } from "./_measure.ts";
 import { MiniSearchIndex } from "./_minisearch.ts";
 
 const CATALOGUE = Deno.args[0] ??
@@ -30,9 +30,11 @@ const ms = (us: number) => (us / 1000).toFixed(us < 1000 ? 3 : 2);
 const searches: string[] = [];
 const builds: string[] = [];
 for (const [label, configs] of await corpora()) {
-  const runs = configs.length > 1000 ? 3 : 5;
-  const mini = measureBuild(() => new MiniSearchIndex(configs), runs);
-  const ours = measureBuild(() => ToolIndex.fromConfigs(configs, { onWarning: () => {} }), runs);
+  const [mini, ours] = measureBuilds(
+    () => new MiniSearchIndex(configs),
+    () => ToolIndex.fromConfigs(configs, { onWarning: () => {} }),
+    7,
+  );
   builds.push(
     `| ${label} | ${ours.value.size.toLocaleString("en")} | ${mini.ms.toFixed(0)} | ${
       ours.ms.toFixed(0)

@@ -7,7 +7,7 @@ import { generateConfigs, queriesOfShape, type QueryShape } from "../tests/_corp
 import type { CLImaxConfigInput } from "../mod.ts";
 import { NaiveIndex } from "./_naive.ts";
 import { deepFreeze } from "../src/_freeze.ts";
-import { measureBuild, measureQueries } from "./_measure.ts";
+import { measureBuilds, measureQueries } from "./_measure.ts";
 
 const SIZES = Deno.args.length > 0 ? Deno.args.map(Number) : [100, 1_000, 10_000, 100_000];
 const SHAPES: QueryShape[] = ["hit", "miss", "filtered"];
@@ -28,11 +28,10 @@ const builds: string[] = [];
 let largest: { index: ToolIndex; configs: CLImaxConfigInput[] } | undefined;
 for (const size of SIZES) {
   const configs: CLImaxConfigInput[] = generateConfigs(size);
-  const runs = size >= 100_000 ? 3 : 7;
-  const naive = measureBuild(() => new NaiveIndex(configs), runs);
-  const ours = measureBuild(
+  const [naive, ours] = measureBuilds(
+    () => new NaiveIndex(configs),
     () => ToolIndex.fromConfigs(configs, { onWarning: () => {} }),
-    runs,
+    7,
   );
   builds.push(
     `| ${size.toLocaleString("en")} | ${naive.ms.toFixed(1)} | ${ours.ms.toFixed(1)} | ${
