@@ -105,9 +105,8 @@ export class Vocabulary {
    */
   analyze(text: string, out: TermBuffer, start = 0, end: number = text.length): void {
     const runs = this.#runs;
-    const length = end;
     let i = start;
-    while (i < length) {
+    while (i < end) {
       let c = text.charCodeAt(i);
       if (!isRunCode(c)) {
         i++;
@@ -117,8 +116,8 @@ export class Vocabulary {
       let hash = 0x811c9dc5;
       do {
         hash = Math.imul(hash ^ c, 0x01000193);
-        c = ++i < length ? text.charCodeAt(i) : 0;
-      } while (i < length && isRunCode(c));
+        c = ++i < end ? text.charCodeAt(i) : 0;
+      } while (i < end && isRunCode(c));
       let run = runs.find(text, from, i, hash);
       if (run < 0) {
         const slice = text.slice(from, i);
@@ -152,7 +151,11 @@ export class Vocabulary {
   }
 }
 
-/** Whether a UTF-16 code unit belongs to a run: an ASCII letter or digit, or beyond ASCII. */
+/**
+ * Whether a UTF-16 code unit belongs to a run: an ASCII letter or digit, or anything beyond
+ * ASCII. ASCII punctuation and spaces split words in `splitWords` too, so a run holds whole
+ * words; `splitWords` sorts out the rest of Unicode.
+ */
 function isRunCode(c: number): boolean {
   return c >= 97 ? c <= 122 || c >= 128 : c >= 65 ? c <= 90 : c >= 48 && c <= 57;
 }
