@@ -50,31 +50,41 @@ async function wrk(url: string): Promise<Result> {
 }
 
 const rows: [string, Result][] = [];
+/** Runs wrk on `url` and adds its row to the table. */
+async function measure(label: string, url: string): Promise<Result> {
+  const result = await wrk(url);
+  rows.push([label, result]);
+  return result;
+}
+
+let bareResult: Result;
 const bare = await serve(`${root}bench/bare_hono.ts`, "/");
 try {
-  rows.push(["bare Hono `/`", await wrk(`${bare.base}/`)]);
+  bareResult = await measure("bare Hono `/`", `${bare.base}/`);
 } finally {
   await bare.stop();
 }
 const SEARCH = "/search?query=commit&limit=10";
 const answerFile = await Deno.makeTempFile({ suffix: ".json" });
+let searchResult: Result;
 const service = await serve(`${root}main.ts`, "/healthz");
 try {
-  rows.push([`tool-index \`${SEARCH}\``, await wrk(`${service.base}${SEARCH}`)]);
-  rows.push(["tool-index `/summary`", await wrk(`${service.base}/summary`)]);
+  searchResult = await measure(`tool-index \`${SEARCH}\``, `${service.base}${SEARCH}`);
+  await measure("tool-index `/summary`", `${service.base}/summary`);
   const answer = await fetch(`${service.base}${SEARCH}`);
   const headers = [...answer.headers].filter(([name]) => !/^(content-length|date)$/i.test(name));
   await Deno.writeTextFile(answerFile, JSON.stringify({ headers, body: await answer.text() }));
 } finally {
   await service.stop();
 }
-// The same bytes and headers with no work behind them: what the payload alone costs.
+// The same answer with no work behind it, with its headers and without: what sending it costs.
+const floors: Result[] = [];
 try {
   for (const [name, bodyOnly] of [["bytes and headers", "0"], ["bytes alone", "1"]]) {
     const env = { ANSWER_FILE: answerFile, BODY_ONLY: bodyOnly };
     const floor = await serve(`${root}bench/static_answer.ts`, "/", env);
     try {
-      rows.push([`plain Deno, the search answer's ${name}`, await wrk(`${floor.base}/`)]);
+      floors.push(await measure(`plain Deno, the search answer's ${name}`, `${floor.base}/`));
     } finally {
       await floor.stop();
     }
@@ -82,8 +92,9 @@ try {
 } finally {
   await Deno.remove(answerFile);
 }
+const [answerFloor, bytesFloor] = floors;
 
-const anchor = rows[0][1].rps;
+const anchor = bareResult.rps;
 console.log(
   `\n## Throughput: wrk, 1 thread, ${connections} connections, ${seconds} s each, loopback\n`,
 );
@@ -96,12 +107,11 @@ for (const [name, r] of rows) {
     } | ${r.requests} | ${r.errors} |`,
   );
 }
-const payloadFloor = rows[3][1].rps;
 console.log(
   `\ntool-index /search reaches ${
-    (rows[1][1].rps / payloadFloor).toFixed(2)
+    (searchResult.rps / answerFloor.rps).toFixed(2)
   }× the plain server that sends the same answer; that server reaches ${
-    (payloadFloor / anchor).toFixed(2)
-  }× the bare app, and ${(rows[4][1].rps / anchor).toFixed(2)}× with the bytes alone.`,
+    (answerFloor.rps / anchor).toFixed(2)
+  }× the bare app, and ${(bytesFloor.rps / anchor).toFixed(2)}× with the bytes alone.`,
 );
 console.log("Targets: at least 0.7× the bare app's requests/s, p99 under 10 ms, zero errors.");

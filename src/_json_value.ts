@@ -4,59 +4,87 @@
 // config, though few arguments have a default.
 import type { JsonValue } from "./models.ts";
 
-/** Whether `value` is a JSON value: finite numbers, plain objects and arrays, and no cycles. */
-export function isJsonValue(value: unknown): value is JsonValue {
-  return isJson(value, new Set());
+/** What `toJsonValue` returns for a value that is not JSON; it holds the value, for messages. */
+export class NotJson {
+  /** The value that is not JSON. */
+  readonly value: unknown;
+
+  constructor(value: unknown) {
+    this.value = value;
+  }
 }
 
-function isJson(value: unknown, open: Set<object>): boolean {
+const INVALID = Symbol("not JSON");
+
+/**
+ * A deep copy of `value` if it is a JSON value (finite numbers, plain objects and arrays, no
+ * cycles), else a `NotJson`. Checking and copying are one pass that reads each property once,
+ * so a getter cannot answer one thing to the check and another to the copy.
+ */
+export function toJsonValue(value: unknown): JsonValue | NotJson {
+  const copy = copyJson(value, new Set());
+  return copy === INVALID ? new NotJson(value) : copy;
+}
+
+/** A deep copy of a JSON value, so that the caller's object and the copy change apart. */
+export function copyJsonValue(value: JsonValue): JsonValue {
+  const copy = copyJson(value, new Set());
+  if (copy === INVALID) throw new TypeError("The value is not a JSON value");
+  return copy;
+}
+
+function copyJson(value: unknown, open: Set<object>): JsonValue | typeof INVALID {
   switch (typeof value) {
     case "string":
     case "boolean":
-      return true;
+      return value;
     case "number":
-      return Number.isFinite(value);
+      return Number.isFinite(value) ? value : INVALID;
     case "object":
       break;
     default:
-      return false;
+      return INVALID;
   }
-  if (value === null) return true;
-  if (open.has(value)) return false;
+  if (value === null) return null;
+  if (open.has(value)) return INVALID;
   open.add(value);
-  let json = true;
+  let copy: JsonValue | typeof INVALID;
   if (Array.isArray(value)) {
-    for (let i = 0; json && i < value.length; i++) json = isJson(value[i], open);
+    const items: JsonValue[] = [];
+    copy = items;
+    for (let i = 0; i < value.length; i++) {
+      const item = copyJson(value[i], open);
+      if (item === INVALID) {
+        copy = INVALID;
+        break;
+      }
+      items.push(item);
+    }
   } else if (isPlainObject(value)) {
+    const record: { [key: string]: JsonValue } = {};
+    copy = record;
     for (const key of Object.keys(value)) {
-      json = isJson((value as Record<string, unknown>)[key], open);
-      if (!json) break;
+      const item = copyJson((value as Record<string, unknown>)[key], open);
+      if (item === INVALID) {
+        copy = INVALID;
+        break;
+      }
+      // Assigning "__proto__" would replace the copy's prototype instead of adding a key.
+      Object.defineProperty(record, key, {
+        value: item,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
   } else {
-    json = false;
+    copy = INVALID;
   }
   open.delete(value);
-  return json;
+  return copy;
 }
 
 function isPlainObject(value: object): boolean {
   const prototype = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;
-}
-
-/** A deep copy of a JSON value, so that the caller's object and the copy change apart. */
-export function copyJsonValue(value: JsonValue): JsonValue {
-  if (value === null || typeof value !== "object") return value;
-  if (Array.isArray(value)) return value.map(copyJsonValue);
-  const copy: { [key: string]: JsonValue } = {};
-  for (const key of Object.keys(value)) {
-    // Assigning "__proto__" would replace the copy's prototype instead of adding a key.
-    Object.defineProperty(copy, key, {
-      value: copyJsonValue(value[key]),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  }
-  return copy;
 }

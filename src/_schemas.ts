@@ -6,7 +6,7 @@
 // They are built on first use: building them costs about 10 ms, and a service that starts from
 // a compiled catalogue never validates a config.
 import { z } from "zod";
-import { copyJsonValue, isJsonValue } from "./_json_value.ts";
+import { NotJson, toJsonValue } from "./_json_value.ts";
 import { describeValue } from "./_validate.ts";
 import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH, MAX_TOOLS_PER_CONFIG } from "./limits.ts";
 import type {
@@ -55,17 +55,17 @@ function buildSchemas(): ModelSchemas {
   });
 
   // Any JSON value: an argument's `default`. In JSON Schema every value is JSON, hence `{}`.
-  // The refinement types the output; the input is typed as what the config interfaces accept.
-  const jsonValueSchema: z.ZodType<JsonValue, JsonValue> = z.unknown()
-    .refine(isJsonValue, {
-      // The copy below must not run on what is not JSON: a cycle would never end.
+  // The value is copied and checked in one pass; what is not JSON comes out as a NotJson,
+  // which the refinement turns into the issue. The input is typed as the interfaces accept.
+  const jsonValueSchema = z.unknown()
+    .overwrite(toJsonValue)
+    .refine((value) => !(value instanceof NotJson), {
       abort: true,
       error: (issue) =>
         `Expected a JSON value (a string, number, boolean, null, list or mapping), got ${
-          describeValue(issue.input)
+          describeValue(issue.input instanceof NotJson ? issue.input.value : issue.input)
         }`,
     })
-    .overwrite(copyJsonValue)
     .meta({ description: "Any JSON value" }) as z.ZodType<JsonValue, JsonValue>;
 
   const toolArgSchema = z.strictObject({

@@ -152,7 +152,8 @@ export class ToolIndex {
   readonly #owners: readonly CLImaxConfig[];
   /**
    * The entry and the resolved tool of each tool, made the first time they are asked for:
-   * most are never returned, and making them all costs a large index a third of its build.
+   * most are never returned, and making them all cost 100,000 tools a third of the heap the
+   * index keeps and a tenth to a quarter of its build time.
    */
   readonly #entries: (ToolIndexEntry | undefined)[];
   readonly #resolved: (ResolvedTool | undefined)[];
@@ -231,9 +232,13 @@ export class ToolIndex {
     if (this.#version === undefined) {
       const hash = new Hash64();
       for (const summary of this.#summaries) hash.update(JSON.stringify(summary));
+      // Entries not made yet are made for the hash and not kept: keeping them all would undo
+      // making them on first return.
       for (let position = 0; position < this.#tools.length; position++) {
-        hash.update(JSON.stringify(this.#entry(position)));
-        hash.update(JSON.stringify(this.#resolvedAt(position)));
+        const tool = this.#tools[position];
+        const config = this.#owners[position];
+        hash.update(JSON.stringify(this.#entries[position] ?? toolEntry(tool, config)));
+        hash.update(JSON.stringify(this.#resolved[position] ?? resolvedTool(tool, config)));
       }
       this.#version = hash.digest();
     }
@@ -366,10 +371,10 @@ export class ToolIndex {
    */
   getEntry(toolName: string): ToolIndexEntry | undefined {
     const position = this.#positions.get(toolName);
-    return position === undefined ? undefined : this.#entry(position);
+    return position === undefined ? undefined : this.#entryAt(position);
   }
 
-  #entry(position: number): ToolIndexEntry {
+  #entryAt(position: number): ToolIndexEntry {
     return this.#entries[position] ??= toolEntry(this.#tools[position], this.#owners[position]);
   }
 
@@ -401,7 +406,7 @@ export class ToolIndex {
     let skipped = 0;
     const visit = (text: number) => {
       if (skipped < skip) skipped++;
-      else results.push(this.#entry(text));
+      else results.push(this.#entryAt(text));
       return results.length < want;
     };
 
@@ -415,7 +420,7 @@ export class ToolIndex {
     if (ranked && hasWords(params.query)) {
       const filtered = categoryId >= 0 || cliId >= 0;
       for (const text of this.#ranked.rank(params.query, filtered ? accept : null, skip, want)) {
-        results.push(this.#entry(text));
+        results.push(this.#entryAt(text));
       }
     } else if (needle !== "" && !needle.includes(FIELD_SEPARATOR)) {
       this.#substring.scan(needle, accept, visit, driver);
@@ -462,7 +467,8 @@ export class ToolIndex {
 /**
  * Builds an index from configs that are valid already, such as those of a compiled catalogue,
  * which were validated when it was compiled: validating them again would only cost a cold
- * start time. Not for configs from anywhere else.
+ * start time. Not for configs from anywhere else. The index takes the configs as its own,
+ * without copying them: nothing may change them afterwards.
  */
 export function indexOfValidConfigs(
   configs: readonly CLImaxConfig[],
@@ -474,7 +480,8 @@ export function indexOfValidConfigs(
 /**
  * An index of the configs of a compiled catalogue, restored from the `parts` of the index
  * built when the catalogue was compiled, by the same code: decoding them takes a fraction of
- * the time of building them again.
+ * the time of building them again. As with `indexOfValidConfigs`, the index takes the
+ * configs as its own: nothing may change them afterwards.
  *
  * @throws {RangeError} When `parts` do not fit the configs' tools.
  */

@@ -481,6 +481,23 @@ Deno.test("validateConfig() copies an argument's default, __proto__ keys include
   assert.deepEqual((copy.list as unknown[])[1], { deep: "x" });
 });
 
+Deno.test("validateConfig() reads each value of a default once", () => {
+  let reads = 0;
+  // JSON on the first read, a function on any later one: a check and a copy that each read
+  // the value would let the function through.
+  const value = {
+    get n(): unknown {
+      return reads++ === 0 ? 1 : () => 1;
+    },
+  };
+  const config = validateConfig({
+    command: "c",
+    tools: [{ name: "t", description: "d", args: [{ name: "a", default: value }] }],
+  });
+  assert.deepEqual(config.tools[0].args[0].default, { n: 1 });
+  assert.equal(reads, 1);
+});
+
 Deno.test("validateConfig() refuses a default that holds a cycle or a non-finite number", () => {
   const cyclic: Record<string, unknown> = { a: 1 };
   cyclic.self = cyclic;

@@ -67,3 +67,12 @@ Deno.test("buildInputSchema() keeps an arg named __proto__ as a property", () =>
     '{"type":"object","properties":{"__proto__":{"type":"integer"}}}',
   );
 });
+
+Deno.test("buildInputSchema() keeps a __proto__ key of a default as data", () => {
+  const arg = validateToolArg({ name: "a", default: JSON.parse('{"__proto__": {"x": 1}}') });
+  const property = (buildInputSchema([arg]).properties as Record<string, Record<string, unknown>>)
+    .a;
+  const value = property.default as Record<string, unknown>;
+  assert.equal(Object.getPrototypeOf(value), Object.prototype);
+  assert.deepEqual(Object.keys(value), ["__proto__"]);
+});

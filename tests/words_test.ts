@@ -5,7 +5,7 @@ import { readCatalogue } from "../src/_catalogue.ts";
 import { editDistance } from "../src/_suggest.ts";
 import { stem } from "../src/search/_stem.ts";
 import { withinEdits } from "../src/search/_typos.ts";
-import { splitWords, TermBuffer, Vocabulary } from "../src/search/_words.ts";
+import { RunTable, splitWords, TermBuffer, Vocabulary } from "../src/search/_words.ts";
 
 Deno.test("stem() reduces the examples of Porter's paper as the paper does", () => {
   const examples: [string, string][] = [
@@ -106,4 +106,38 @@ Deno.test("withinEdits() answers as the full edit distance does", () => {
     }),
     { numRuns: 5000 },
   );
+});
+
+Deno.test("RunTable finds every run it holds, also after it has grown", () => {
+  const table = new RunTable();
+  const text = Array.from({ length: 5000 }, (_, i) => `w${i}`).join(" ");
+  const runs: [start: number, end: number][] = [];
+  for (const match of text.matchAll(/\S+/g)) {
+    runs.push([match.index, match.index + match[0].length]);
+  }
+  const hash = (start: number, end: number) => {
+    let h = 0;
+    for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 31);
+    return h;
+  };
+  runs.forEach(([start, end], i) => {
+    assert.equal(table.find(text, start, end, hash(start, end)), -1);
+    assert.equal(table.add(text.slice(start, end), hash(start, end), [i]), i);
+  });
+  runs.forEach(([start, end], i) =>
+    assert.equal(table.find(text, start, end, hash(start, end)), i)
+  );
+});
+
+Deno.test("Vocabulary.analyze() reads only the range it is given", () => {
+  const vocabulary = new Vocabulary(true, true);
+  const whole = new TermBuffer();
+  vocabulary.analyze("list running containers", whole);
+  const part = new TermBuffer();
+  const text = "xx list running containers yy";
+  vocabulary.analyze(text, part, 3, text.length - 3);
+  assert.deepEqual(part.data.slice(0, part.length), whole.data.slice(0, whole.length));
+  const none = new TermBuffer();
+  vocabulary.analyze(text, none, 3, 3);
+  assert.equal(none.length, 0);
 });

@@ -1,7 +1,8 @@
-// Answers kept as bytes. The index never changes while the process runs, so a successful GET
-// answer depends only on the URL and the request headers named in VARY: a repeated request is
-// answered from here without running validation, search, serialisation or the middleware that
-// would set the same headers again. Bounded by entries and bytes, least recently used first out.
+// Whole answers kept, to be cloned. The index never changes while the process runs, so a
+// successful GET answer depends only on the URL and the request headers named in VARY: a
+// repeated request is answered from here without running validation, search, serialisation or
+// the middleware that would set the same headers again. Bounded by entries and bytes, least
+// recently used first out.
 import type { MiddlewareHandler } from "hono";
 
 /** The request headers an answer of this service can depend on. */

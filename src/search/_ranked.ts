@@ -36,10 +36,16 @@ export interface RankedConfig {
   readonly tags: readonly string[];
 }
 
+/** The number of a field in `FIELDS`. */
+const fieldNumber = (name: typeof FIELDS[number]) => FIELDS.indexOf(name);
 /** The numbers in `FIELDS` of a tool's own fields, in the order their texts are joined. */
-const OWN_FIELDS = [0, 1, 6, 7];
+const OWN_FIELDS = (["name", "description", "arg_names", "arg_descriptions"] as const).map(
+  fieldNumber,
+);
 /** The numbers in `FIELDS` of the config's fields. */
-const CONFIG_FIELDS = [2, 3, 4, 5];
+const CONFIG_FIELDS = (["cli", "cli_description", "category", "tags"] as const).map(fieldNumber);
+/** The first of the fields with one text per argument; those before it have one text each. */
+const FIRST_ARG_FIELD = fieldNumber("arg_names");
 /** Joins the texts of a tool: any character that is not a letter or digit ends a word. */
 const BREAK = "\n";
 
@@ -423,7 +429,6 @@ export class RankedIndex {
   }
 }
 
-/** The bytes of `value` as a base-128 varint. */
 /**
  * The first pass of a build: each tool's terms as (term number, field) pairs, back to back,
  * and each field's length. A class of its own, so that the work on each tool is a method
@@ -464,18 +469,22 @@ class ToolTerms {
     const own = parts.join(BREAK);
     let part = 0;
     let at = 0;
+    let configAdded = false;
     for (let k = 0; k < OWN_FIELDS.length; k++) {
-      // The config's fields come between the description and the arguments, as in FIELDS,
-      // so that terms are numbered in the order the fields are listed.
-      if (k === 2) this.#addConfig(config);
+      // The config's fields go where FIELDS lists them, so that terms are numbered in the
+      // order the fields are listed.
+      if (!configAdded && OWN_FIELDS[k] > CONFIG_FIELDS[0]) {
+        this.#addConfig(config);
+        configAdded = true;
+      }
       const from = at;
-      // The name and the description are one text each; then one per argument, twice.
-      const count = k < 2 ? 1 : args.length;
+      const count = OWN_FIELDS[k] < FIRST_ARG_FIELD ? 1 : args.length;
       for (let i = 0; i < count; i++) at += parts[part++].length + BREAK.length;
       const before = this.pairs.length;
       this.#vocabulary.analyze(own, this.pairs, from, Math.min(at, own.length));
       this.#field(OWN_FIELDS[k], before);
     }
+    if (!configAdded) this.#addConfig(config);
     this.ends[this.#doc++] = this.pairs.length;
   }
 
@@ -513,6 +522,7 @@ class ToolTerms {
   }
 }
 
+/** The bytes of `value` as a base-128 varint. */
 function varintLength(value: number): number {
   let length = 1;
   while (value >= 128) {

@@ -164,7 +164,7 @@ function isRunCode(c: number): boolean {
  * The runs met so far and their term numbers, found by a hash of the run's characters where
  * they stand in the text: a run seen before costs no string of its own.
  */
-class RunTable {
+export class RunTable {
   /** Open addressing: run number + 1 in each slot, 0 for empty. */
   #slots = new Int32Array(1 << 12);
   #hashes = new Int32Array(1 << 10);
@@ -206,9 +206,8 @@ class RunTable {
       for (let slot = 0; slot < old.length; slot++) {
         if (old[slot] !== 0) this.#place(old[slot] - 1);
       }
-    } else {
-      this.#place(run);
     }
+    this.#place(run);
     return run;
   }
 
