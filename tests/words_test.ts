@@ -5,7 +5,13 @@ import { readCatalogue } from "../src/_catalogue.ts";
 import { editDistance } from "../src/_suggest.ts";
 import { stem } from "../src/search/_stem.ts";
 import { withinEdits } from "../src/search/_typos.ts";
-import { RunTable, splitWords, TermBuffer, Vocabulary } from "../src/search/_words.ts";
+import {
+  RunTable,
+  splitWords,
+  TermBuffer,
+  toByteOffsets,
+  Vocabulary,
+} from "../src/search/_words.ts";
 
 Deno.test("stem() reduces the examples of Porter's paper as the paper does", () => {
   const examples: [string, string][] = [
@@ -79,7 +85,23 @@ Deno.test("splitWords() folds case, compatibility forms and diacritics", () => {
 });
 
 Deno.test("Vocabulary.analyze() gives the terms of splitWords, stop words left out", () => {
-  const alphabet = [..."aZ9_-. ", "Ü", "é", "ß", "日", "Σ", "\u0301", "🚀", "The", "of"];
+  // Lone surrogates and the byte order mark too: words are read from UTF-8, where a lone
+  // surrogate becomes U+FFFD.
+  const alphabet = [
+    ..."aZ9_-. ",
+    "Ü",
+    "é",
+    "ß",
+    "日",
+    "Σ",
+    "\u0301",
+    "🚀",
+    "\ud83d",
+    "\ude80",
+    "\ufeff",
+    "The",
+    "of",
+  ];
   fc.assert(
     fc.property(
       fc.array(fc.constantFrom(...alphabet), { maxLength: 40 }).map((parts) => parts.join("")),
@@ -92,6 +114,28 @@ Deno.test("Vocabulary.analyze() gives the terms of splitWords, stop words left o
         assert.deepEqual(got, expected);
       },
     ),
+    { numRuns: 2000 },
+  );
+});
+
+Deno.test("toByteOffsets() finds where each text of a join ends in its UTF-8", () => {
+  const part = fc.array(fc.constantFrom(..."a-", "é", "日", "🚀", "\ud83d", "\ude80"), {
+    maxLength: 6,
+  }).map((chars) => chars.join(""));
+  fc.assert(
+    fc.property(fc.array(part, { maxLength: 6 }), (parts) => {
+      const text = parts.join("\n");
+      const bytes = new Uint8Array(3 * text.length + 8).fill(0x80);
+      const { written } = new TextEncoder().encodeInto(text, bytes);
+      const offsets: number[] = [];
+      let at = -1;
+      for (const part of parts) offsets.push(at += 1 + part.length);
+      toByteOffsets(bytes, written, offsets);
+      const expected = parts.map((_, i) =>
+        new TextEncoder().encode(parts.slice(0, i + 1).join("\n")).length
+      );
+      assert.deepEqual(offsets, expected);
+    }),
     { numRuns: 2000 },
   );
 });
@@ -111,33 +155,34 @@ Deno.test("withinEdits() answers as the full edit distance does", () => {
 Deno.test("RunTable finds every run it holds, also after it has grown", () => {
   const table = new RunTable();
   const text = Array.from({ length: 5000 }, (_, i) => `w${i}`).join(" ");
+  const bytes = new TextEncoder().encode(text);
   const runs: [start: number, end: number][] = [];
   for (const match of text.matchAll(/\S+/g)) {
     runs.push([match.index, match.index + match[0].length]);
   }
   const hash = (start: number, end: number) => {
     let h = 0;
-    for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 31);
+    for (let i = start; i < end; i++) h = Math.imul(h ^ bytes[i], 31);
     return h;
   };
   runs.forEach(([start, end], i) => {
-    assert.equal(table.find(text, start, end, hash(start, end)), -1);
-    assert.equal(table.add(text.slice(start, end), hash(start, end), [i]), i);
+    assert.equal(table.find(bytes, start, end, hash(start, end)), -1);
+    assert.equal(table.add(bytes, start, end, hash(start, end), [i]), i);
   });
   runs.forEach(([start, end], i) =>
-    assert.equal(table.find(text, start, end, hash(start, end)), i)
+    assert.equal(table.find(bytes, start, end, hash(start, end)), i)
   );
 });
 
-Deno.test("Vocabulary.analyze() reads only the range it is given", () => {
+Deno.test("Vocabulary.analyzeUtf8() reads only the range it is given", () => {
   const vocabulary = new Vocabulary(true, true);
   const whole = new TermBuffer();
   vocabulary.analyze("list running containers", whole);
   const part = new TermBuffer();
-  const text = "xx list running containers yy";
-  vocabulary.analyze(text, part, 3, text.length - 3);
+  const bytes = new TextEncoder().encode("xx list running containers yy");
+  vocabulary.analyzeUtf8(bytes, 3, bytes.length - 3, part);
   assert.deepEqual(part.data.slice(0, part.length), whole.data.slice(0, whole.length));
   const none = new TermBuffer();
-  vocabulary.analyze(text, none, 3, 3);
+  vocabulary.analyzeUtf8(bytes, 3, 3, none);
   assert.equal(none.length, 0);
 });

@@ -7,7 +7,7 @@
 // so it is computed once at build time and stored beside the tool's number in the term's
 // posting list: a query only adds up the lists of its terms.
 import { withinEdits } from "./_typos.ts";
-import { splitWords, TermBuffer, Vocabulary } from "./_words.ts";
+import { splitWords, TermBuffer, toByteOffsets, Vocabulary } from "./_words.ts";
 
 /** The fields of a tool that ranking reads, in the order of `RankingOptions.weights`. */
 export const FIELDS = [
@@ -48,6 +48,7 @@ const CONFIG_FIELDS = (["cli", "cli_description", "category", "tags"] as const).
 const FIRST_ARG_FIELD = fieldNumber("arg_names");
 /** Joins the texts of a tool: any character that is not a letter or digit ends a word. */
 const BREAK = "\n";
+const ENCODER = new TextEncoder();
 
 /** The knobs of ranking. The defaults are those measured best; `scripts/eval.ts` varies them. */
 export interface RankingOptions {
@@ -446,6 +447,10 @@ class ToolTerms {
   readonly ends: Uint32Array;
   #doc = 0;
   readonly #parts: string[] = [];
+  /** Where each of `#parts` ends in `#bytes`. */
+  readonly #partEnds: number[] = [];
+  /** The UTF-8 bytes of the tool's parts, joined. */
+  #bytes = new Uint8Array(1 << 12);
   /** The term numbers of each field of each config, found on its first tool. */
   readonly #configs = new Map<RankedConfig, Int32Array[]>();
   readonly #scratch = new TermBuffer();
@@ -464,11 +469,20 @@ class ToolTerms {
     parts.push(tool.name, tool.description);
     for (const arg of args) parts.push(arg.name);
     for (const arg of args) parts.push(arg.description);
-    // One flat string per tool, whose words are read where they stand: a text made by `+`
-    // (a tool name from a template, say) may be a tree of pieces, slow to read by index.
+    // One string per tool, then its UTF-8 bytes, whose words are read where they stand: reading
+    // bytes is several times faster than reading the characters of a string.
     const own = parts.join(BREAK);
+    if (this.#bytes.length < 3 * own.length) this.#bytes = new Uint8Array(6 * own.length);
+    const bytes = this.#bytes;
+    const written = ENCODER.encodeInto(own, bytes).written;
+    // Where each part ends: in UTF-16 units, then in bytes if any character is beyond ASCII.
+    const ends = this.#partEnds;
+    ends.length = 0;
+    let at = -BREAK.length;
+    for (const text of parts) ends.push(at += BREAK.length + text.length);
+    if (written !== own.length) toByteOffsets(bytes, written, ends);
     let part = 0;
-    let at = 0;
+    let end = 0;
     let configAdded = false;
     for (let k = 0; k < OWN_FIELDS.length; k++) {
       // The config's fields go where FIELDS lists them, so that terms are numbered in the
@@ -477,11 +491,11 @@ class ToolTerms {
         this.#addConfig(config);
         configAdded = true;
       }
-      const from = at;
+      const start = end;
       const count = OWN_FIELDS[k] < FIRST_ARG_FIELD ? 1 : args.length;
-      for (let i = 0; i < count; i++) at += parts[part++].length + BREAK.length;
+      if (count > 0) end = ends[(part += count) - 1];
       const before = this.pairs.length;
-      this.#vocabulary.analyze(own, this.pairs, from, Math.min(at, own.length));
+      this.#vocabulary.analyzeUtf8(bytes, start, end, this.pairs);
       this.#field(OWN_FIELDS[k], before);
     }
     if (!configAdded) this.#addConfig(config);

@@ -26,6 +26,9 @@ const MARKS = /\p{M}+/gu;
 const WORD = /[\p{L}\p{N}]+/gu;
 const BEYOND_ASCII = /[\u0080-\uffff]/;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+const ENCODER = new TextEncoder();
+// A byte order mark is a character like any other here: the decoder keeps it.
+const DECODER = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /**
  * The words of `text`, lowercase, split where letters change case (`getUserInfo`, `HTTPServer`)
@@ -98,17 +101,24 @@ export class Vocabulary {
     return this.#ids.get(term);
   }
 
+  /** Appends to `out` the term number of each word of `text` that is not a stop word. */
+  analyze(text: string, out: TermBuffer): void {
+    const bytes = ENCODER.encode(text);
+    this.analyzeUtf8(bytes, 0, bytes.length, out);
+  }
+
   /**
-   * Appends to `out` the term number of each word of `text` (from `start` to `end`) that is not
-   * a stop word. Reading characters where they stand is fast only in a flat string, such as
-   * one made by `join`: a string made by `+` may be a tree of pieces.
+   * Appends to `out` the term number of each word of the UTF-8 text in `bytes`, from `start`
+   * to `end`, that is not a stop word. A typed array's bytes are read several times faster
+   * than a string's characters, and the runs are the same: ASCII letters and digits are
+   * single bytes, and every character beyond ASCII is bytes from 128 up.
    */
-  analyze(text: string, out: TermBuffer, start = 0, end: number = text.length): void {
+  analyzeUtf8(bytes: Uint8Array, start: number, end: number, out: TermBuffer): void {
     const runs = this.#runs;
     let i = start;
     while (i < end) {
-      let c = text.charCodeAt(i);
-      if (!isRunCode(c)) {
+      let c = bytes[i];
+      if (!isRunByte(c)) {
         i++;
         continue;
       }
@@ -116,12 +126,12 @@ export class Vocabulary {
       let hash = 0x811c9dc5;
       do {
         hash = Math.imul(hash ^ c, 0x01000193);
-        c = ++i < end ? text.charCodeAt(i) : 0;
-      } while (i < end && isRunCode(c));
-      let run = runs.find(text, from, i, hash);
+        c = ++i < end ? bytes[i] : 0;
+      } while (i < end && isRunByte(c));
+      let run = runs.find(bytes, from, i, hash);
       if (run < 0) {
-        const slice = text.slice(from, i);
-        run = runs.add(slice, hash, this.#analyzeRun(slice));
+        const ids = this.#analyzeRun(DECODER.decode(bytes.subarray(from, i)));
+        run = runs.add(bytes, from, i, hash, ids);
       }
       const first = runs.first[run];
       if (first >= 0) out.push(first);
@@ -152,51 +162,64 @@ export class Vocabulary {
 }
 
 /**
- * Whether a UTF-16 code unit belongs to a run: an ASCII letter or digit, or anything beyond
- * ASCII. ASCII punctuation and spaces split words in `splitWords` too, so a run holds whole
- * words; `splitWords` sorts out the rest of Unicode.
+ * Whether a byte of UTF-8 belongs to a run: an ASCII letter or digit, or a byte of a character
+ * beyond ASCII. ASCII punctuation and spaces split words in `splitWords` too, so a run holds
+ * whole words; `splitWords` sorts out the rest of Unicode.
  */
-function isRunCode(c: number): boolean {
+function isRunByte(c: number): boolean {
   return c >= 97 ? c <= 122 || c >= 128 : c >= 65 ? c <= 90 : c >= 48 && c <= 57;
 }
 
 /**
- * The runs met so far and their term numbers, found by a hash of the run's characters where
- * they stand in the text: a run seen before costs no string of its own.
+ * The runs met so far and their term numbers, found by a hash of the run's bytes where they
+ * stand: a run seen before costs no string of its own.
  */
 export class RunTable {
   /** Open addressing: run number + 1 in each slot, 0 for empty. */
   #slots = new Int32Array(1 << 12);
   #hashes = new Int32Array(1 << 10);
-  #texts: string[] = [];
+  /** The bytes of every run, back to back. */
+  #bytes = new Uint8Array(1 << 14);
+  /** Where each run's bytes start in `#bytes`; one more entry at the end. */
+  #starts = new Int32Array((1 << 10) + 1);
+  #count = 0;
   /** A run's term number when it has exactly one, else -1 and its numbers in `many`. */
   first = new Int32Array(1 << 10);
   many: (readonly number[] | undefined)[] = [];
 
-  /** The number of the run `text.slice(start, end)`, or -1 when it is new. */
-  find(text: string, start: number, end: number, hash: number): number {
+  /** The number of the run `bytes[start, end)`, or -1 when it is new. */
+  find(bytes: Uint8Array, start: number, end: number, hash: number): number {
     const mask = this.#slots.length - 1;
     const length = end - start;
+    const known = this.#bytes;
     for (let slot = hash & mask;; slot = (slot + 1) & mask) {
       const run = this.#slots[slot] - 1;
       if (run < 0) return -1;
       if (this.#hashes[run] !== hash) continue;
-      const known = this.#texts[run];
-      if (known.length !== length) continue;
+      const at = this.#starts[run];
+      if (this.#starts[run + 1] - at !== length) continue;
       let i = 0;
-      while (i < length && known.charCodeAt(i) === text.charCodeAt(start + i)) i++;
+      while (i < length && known[at + i] === bytes[start + i]) i++;
       if (i === length) return run;
     }
   }
 
-  /** Adds a run that `find` did not find, with its term numbers; returns its number. */
-  add(text: string, hash: number, ids: readonly number[]): number {
-    const run = this.#texts.length;
+  /** Adds the run `bytes[start, end)`, which `find` did not find; returns its number. */
+  add(bytes: Uint8Array, start: number, end: number, hash: number, ids: readonly number[]): number {
+    const run = this.#count++;
     if (run === this.first.length) {
       this.first = grow(this.first);
       this.#hashes = grow(this.#hashes);
+      this.#starts = grow(this.#starts);
     }
-    this.#texts.push(text);
+    const at = this.#starts[run];
+    if (at + end - start > this.#bytes.length) {
+      const grown = new Uint8Array(2 * (at + end - start));
+      grown.set(this.#bytes);
+      this.#bytes = grown;
+    }
+    this.#bytes.set(bytes.subarray(start, end), at);
+    this.#starts[run + 1] = at + end - start;
     this.#hashes[run] = hash;
     this.first[run] = ids.length === 1 ? ids[0] : -1;
     this.many.push(ids.length === 1 ? undefined : ids);
@@ -216,6 +239,25 @@ export class RunTable {
     let slot = this.#hashes[run] & mask;
     while (this.#slots[slot] !== 0) slot = (slot + 1) & mask;
     this.#slots[slot] = run + 1;
+  }
+}
+
+/**
+ * Turns ascending offsets into a string, in UTF-16 units, into offsets into `bytes`, the
+ * string's first `length` bytes of UTF-8, in place. No offset may split a surrogate pair.
+ */
+export function toByteOffsets(bytes: Uint8Array, length: number, offsets: number[]): void {
+  let unit = 0;
+  let byte = 0;
+  for (let k = 0; k < offsets.length; k++) {
+    while (unit < offsets[k]) {
+      const c = bytes[byte++];
+      // Continuation bytes add no unit; a lead byte of four stands for a surrogate pair.
+      if ((c & 0xc0) !== 0x80) unit += c >= 0xf0 ? 2 : 1;
+    }
+    // The continuation bytes after the last lead byte belong to its character.
+    while (byte < length && (bytes[byte] & 0xc0) === 0x80) byte++;
+    offsets[k] = byte;
   }
 }
 
