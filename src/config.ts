@@ -6,6 +6,7 @@
 import { ConfigError } from "./errors.ts";
 import type { CLImaxConfig } from "./models.ts";
 import { modelSchemas } from "./_schemas.ts";
+import { copyPlainConfig } from "./_plain_config.ts";
 import {
   DEFAULT_SOURCE,
   describeValue,
@@ -121,7 +122,8 @@ export function parseLocatedConfig(yamlText: string, options: ValidateOptions = 
     }]);
   }
   return {
-    config: validateData(modelSchemas().config, value, { ...options, source }, locate),
+    config: copyPlainConfig(value) ??
+      validateData(modelSchemas().config, value, { ...options, source }, locate),
     locate,
   };
 }

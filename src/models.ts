@@ -6,6 +6,7 @@
  * @module
  */
 import { modelSchemas } from "./_schemas.ts";
+import { copyPlainConfig } from "./_plain_config.ts";
 import { validateData, type ValidateOptions } from "./_validate.ts";
 
 export type { ValidateOptions } from "./_validate.ts";
@@ -322,7 +323,7 @@ export interface CLISummary {
  * ```
  */
 export function validateConfig(input: unknown, options?: ValidateOptions): CLImaxConfig {
-  return validateData(modelSchemas().config, input, options);
+  return copyPlainConfig(input) ?? validateData(modelSchemas().config, input, options);
 }
 
 /**

@@ -1,0 +1,151 @@
+// The common case of validation, done by hand: a config that is plain data, valid as it stands,
+// with no unknown key. Its copy is what the zod schema of `_schemas.ts` returns for it, defaults
+// filled in the schema's key order, but made without zod's general machinery, which costs
+// several times as much. Anything else (a problem, an unknown key, an object that is not plain,
+// an environment that is not simple) gets no copy here: zod validates it and words the issues.
+// `tests/plain_config_test.ts` holds the two to the same answers.
+import { NotJson, toJsonValue } from "./_json_value.ts";
+import { ARG_TYPES } from "./_schemas.ts";
+import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH, MAX_TOOLS_PER_CONFIG } from "./limits.ts";
+import type { CLImaxConfig, JsonValue, ToolArg, ToolDef } from "./models.ts";
+
+/** Thrown inside this module when the input needs zod; never escapes it. */
+const DECLINE = Symbol("needs zod");
+
+type Plain = Record<string, unknown>;
+
+const CONFIG_KEYS = keys(
+  "name description command env working_dir category tags global_args tools",
+);
+const TOOL_KEYS = keys("name description command args timeout");
+const ARG_KEYS = keys("name description type required default flag positional cwd stdin enum");
+const TYPES: ReadonlySet<unknown> = new Set(ARG_TYPES);
+
+/**
+ * The validated copy of `input` when it is a valid config of plain data with no unknown key,
+ * equal to what the config schema returns for it; otherwise `undefined`, for zod to validate.
+ */
+export function copyPlainConfig(input: unknown): CLImaxConfig | undefined {
+  try {
+    const config = plainObject(input, CONFIG_KEYS);
+    if (list(config.tools).length > MAX_TOOLS_PER_CONFIG) return undefined;
+    return {
+      name: config.name === undefined ? "climax" : name(config.name),
+      description: config.description === undefined ? "" : text(config.description),
+      command: text(config.command),
+      env: config.env === undefined ? {} : environment(config.env),
+      working_dir: config.working_dir === undefined || config.working_dir === null
+        ? null
+        : text(config.working_dir),
+      category: config.category === undefined || config.category === null
+        ? null
+        : name(config.category),
+      tags: config.tags === undefined ? [] : each(config.tags, name),
+      global_args: config.global_args === undefined ? [] : each(config.global_args, toolArg),
+      tools: each(config.tools, toolDef),
+    };
+  } catch (error) {
+    if (error === DECLINE) return undefined;
+    throw error;
+  }
+}
+
+function toolDef(input: unknown): ToolDef {
+  const tool = plainObject(input, TOOL_KEYS);
+  const timeout = tool.timeout;
+  if (
+    timeout !== undefined && timeout !== null &&
+    !(typeof timeout === "number" && Number.isFinite(timeout) && timeout > 0)
+  ) {
+    throw DECLINE;
+  }
+  return {
+    name: name(tool.name),
+    description: text(tool.description),
+    command: tool.command === undefined ? "" : text(tool.command),
+    args: tool.args === undefined ? [] : each(tool.args, toolArg),
+    timeout: timeout ?? null,
+  };
+}
+
+function toolArg(input: unknown): ToolArg {
+  const arg = plainObject(input, ARG_KEYS);
+  if (arg.type !== undefined && !TYPES.has(arg.type)) throw DECLINE;
+  return {
+    name: name(arg.name),
+    description: arg.description === undefined ? "" : text(arg.description),
+    type: (arg.type ?? "string") as ToolArg["type"],
+    required: flag(arg.required),
+    default: arg.default === undefined ? null : json(arg.default),
+    flag: arg.flag === undefined || arg.flag === null ? null : name(arg.flag),
+    positional: flag(arg.positional),
+    cwd: flag(arg.cwd),
+    stdin: flag(arg.stdin),
+    enum: arg.enum === undefined || arg.enum === null ? null : each(arg.enum, name),
+  };
+}
+
+/**
+ * An object whose prototype is `Object.prototype` or null and whose every enumerable key (as
+ * `for...in` lists them, which is how zod looks for unknown keys) is one of `known`.
+ */
+function plainObject(value: unknown, known: ReadonlySet<string>): Plain {
+  if (typeof value !== "object" || value === null) throw DECLINE;
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) throw DECLINE;
+  for (const key in value) if (!known.has(key)) throw DECLINE;
+  return value as Plain;
+}
+
+/** Own string keys with short names and text values; zod drops a `__proto__` key, so decline. */
+function environment(value: unknown): Record<string, string> {
+  if (typeof value !== "object" || value === null) throw DECLINE;
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) throw DECLINE;
+  if (Object.getOwnPropertySymbols(value).length > 0) throw DECLINE;
+  const copy: Record<string, string> = {};
+  for (const key of Object.keys(value)) {
+    if (key === "__proto__") throw DECLINE;
+    copy[name(key)] = text((value as Plain)[key]);
+  }
+  return copy;
+}
+
+function list(value: unknown): unknown[] {
+  if (!Array.isArray(value)) throw DECLINE;
+  return value;
+}
+
+/** The copy of each item of a list; a hole is an item too (`undefined`), as zod reads it. */
+function each<T>(value: unknown, copy: (item: unknown) => T): T[] {
+  const items = list(value);
+  const copies: T[] = [];
+  for (let i = 0; i < items.length; i++) copies.push(copy(items[i]));
+  return copies;
+}
+
+function name(value: unknown): string {
+  if (typeof value !== "string" || value.length > MAX_NAME_LENGTH) throw DECLINE;
+  return value;
+}
+
+function text(value: unknown): string {
+  if (typeof value !== "string" || value.length > MAX_TEXT_LENGTH) throw DECLINE;
+  return value;
+}
+
+function flag(value: unknown): boolean {
+  if (value === undefined) return false;
+  if (typeof value !== "boolean") throw DECLINE;
+  return value;
+}
+
+function json(value: unknown): JsonValue {
+  const copy = toJsonValue(value);
+  if (copy instanceof NotJson) throw DECLINE;
+  return copy;
+}
+
+function keys(names: string): ReadonlySet<string> {
+  return new Set(names.split(" "));
+}
