@@ -27,22 +27,30 @@ const TYPES: ReadonlySet<unknown> = new Set(ARG_TYPES);
  */
 export function copyPlainConfig(input: unknown): CLImaxConfig | undefined {
   try {
-    const config = plainObject(input, CONFIG_KEYS);
-    if (list(config.tools).length > MAX_TOOLS_PER_CONFIG) return undefined;
+    // Each key is read once, in the schema's order, as zod reads it: a getter that answers
+    // differently each time cannot pass one value to the check and another to the copy.
+    const {
+      name: cli,
+      description,
+      command,
+      env,
+      working_dir,
+      category,
+      tags,
+      global_args,
+      tools,
+    } = plainObject(input, CONFIG_KEYS);
+    if (list(tools).length > MAX_TOOLS_PER_CONFIG) return undefined;
     return {
-      name: config.name === undefined ? "climax" : name(config.name),
-      description: config.description === undefined ? "" : text(config.description),
-      command: text(config.command),
-      env: config.env === undefined ? {} : environment(config.env),
-      working_dir: config.working_dir === undefined || config.working_dir === null
-        ? null
-        : text(config.working_dir),
-      category: config.category === undefined || config.category === null
-        ? null
-        : name(config.category),
-      tags: config.tags === undefined ? [] : each(config.tags, name),
-      global_args: config.global_args === undefined ? [] : each(config.global_args, toolArg),
-      tools: each(config.tools, toolDef),
+      name: cli === undefined ? "climax" : name(cli),
+      description: description === undefined ? "" : text(description),
+      command: text(command),
+      env: env === undefined ? {} : environment(env),
+      working_dir: nullable(working_dir, text),
+      category: nullable(category, name),
+      tags: tags === undefined ? [] : each(tags, name),
+      global_args: global_args === undefined ? [] : each(global_args, toolArg),
+      tools: each(tools, toolDef),
     };
   } catch (error) {
     if (error === DECLINE) return undefined;
@@ -51,37 +59,41 @@ export function copyPlainConfig(input: unknown): CLImaxConfig | undefined {
 }
 
 function toolDef(input: unknown): ToolDef {
-  const tool = plainObject(input, TOOL_KEYS);
-  const timeout = tool.timeout;
-  if (
-    timeout !== undefined && timeout !== null &&
-    !(typeof timeout === "number" && Number.isFinite(timeout) && timeout > 0)
-  ) {
-    throw DECLINE;
-  }
+  const { name: tool, description, command, args, timeout } = plainObject(input, TOOL_KEYS);
   return {
-    name: name(tool.name),
-    description: text(tool.description),
-    command: tool.command === undefined ? "" : text(tool.command),
-    args: tool.args === undefined ? [] : each(tool.args, toolArg),
-    timeout: timeout ?? null,
+    name: name(tool),
+    description: text(description),
+    command: command === undefined ? "" : text(command),
+    args: args === undefined ? [] : each(args, toolArg),
+    timeout: nullable(timeout, positive),
   };
 }
 
 function toolArg(input: unknown): ToolArg {
-  const arg = plainObject(input, ARG_KEYS);
-  if (arg.type !== undefined && !TYPES.has(arg.type)) throw DECLINE;
+  const {
+    name: arg,
+    description,
+    type,
+    required,
+    default: value,
+    flag: option,
+    positional,
+    cwd,
+    stdin,
+    enum: choices,
+  } = plainObject(input, ARG_KEYS);
+  if (type !== undefined && !TYPES.has(type)) throw DECLINE;
   return {
-    name: name(arg.name),
-    description: arg.description === undefined ? "" : text(arg.description),
-    type: (arg.type ?? "string") as ToolArg["type"],
-    required: flag(arg.required),
-    default: arg.default === undefined ? null : json(arg.default),
-    flag: arg.flag === undefined || arg.flag === null ? null : name(arg.flag),
-    positional: flag(arg.positional),
-    cwd: flag(arg.cwd),
-    stdin: flag(arg.stdin),
-    enum: arg.enum === undefined || arg.enum === null ? null : each(arg.enum, name),
+    name: name(arg),
+    description: description === undefined ? "" : text(description),
+    type: (type ?? "string") as ToolArg["type"],
+    required: flag(required),
+    default: value === undefined ? null : json(value),
+    flag: nullable(option, name),
+    positional: flag(positional),
+    cwd: flag(cwd),
+    stdin: flag(stdin),
+    enum: nullable(choices, (items) => each(items, name)),
   };
 }
 
@@ -131,6 +143,16 @@ function name(value: unknown): string {
 
 function text(value: unknown): string {
   if (typeof value !== "string" || value.length > MAX_TEXT_LENGTH) throw DECLINE;
+  return value;
+}
+
+/** `null` for a missing or null value, else the copy of the value. */
+function nullable<T>(value: unknown, copy: (value: unknown) => T): T | null {
+  return value === undefined || value === null ? null : copy(value);
+}
+
+function positive(value: unknown): number {
+  if (typeof value !== "number" || !Number.isFinite(value) || !(value > 0)) throw DECLINE;
   return value;
 }
 

@@ -56,20 +56,28 @@ function listOf<T>(item: fc.Arbitrary<T>): fc.Arbitrary<unknown> {
 }
 
 /**
- * Records whose keys are all optional, in a plain object or one without prototype; at times
- * with an unknown key, or held in a class instance or an array.
+ * Records with their `required` keys and some of the others, in a plain object or one without
+ * prototype; at times with a required key missing or an unknown key, or held in a class
+ * instance or an array.
  */
-function objectOf(shape: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrary<unknown> {
+function objectOf(
+  shape: Record<string, fc.Arbitrary<unknown>>,
+  required: string[],
+): fc.Arbitrary<unknown> {
   return fc.tuple(
-    fc.record(shape, { requiredKeys: [] }),
+    fc.record(shape, { requiredKeys: required }),
     mostly(
       fc.constantFrom("plain", "null prototype"),
-      fc.constantFrom("unknown key", "instance", "array"),
+      fc.constantFrom("missing key", "unknown key", "instance", "array"),
     ),
   ).map(([fields, kind]) => {
     switch (kind) {
       case "null prototype":
         return Object.assign(Object.create(null), fields);
+      case "missing key": {
+        const { [required[0]]: _, ...rest } = fields;
+        return rest;
+      }
       case "unknown key":
         return { ...fields, extra: 1 };
       case "instance":
@@ -93,7 +101,7 @@ const argument = objectOf({
   cwd: flagValue,
   stdin: flagValue,
   enum: mostly(fc.oneof(listOf(nameValue), fc.constant(null))),
-});
+}, ["name"]);
 
 const tool = objectOf({
   name: nameValue,
@@ -101,7 +109,7 @@ const tool = objectOf({
   command: textValue,
   args: listOf(argument),
   timeout: mostly(fc.oneof(fc.double({ min: 0, noNaN: true }), fc.constant(null))),
-});
+}, ["name", "description"]);
 
 const environment = mostly(
   fc.dictionary(short, textValue, { maxKeys: 3 }),
@@ -122,7 +130,7 @@ const config = objectOf({
   tags: listOf(nameValue),
   global_args: listOf(argument),
   tools: listOf(tool),
-});
+}, ["command", "tools"]);
 
 Deno.test("copyPlainConfig() answers as the zod schema does, or leaves the config to zod", () => {
   fc.assert(
@@ -172,4 +180,25 @@ Deno.test("copyPlainConfig() leaves to zod what zod reports or reshapes", () => 
     assert.equal(copyPlainConfig(input), undefined, what);
   }
   assert.notEqual(copyPlainConfig(valid), undefined);
+});
+
+Deno.test("copyPlainConfig() reads each key once, as zod does", () => {
+  const reads = new Map<string, number>();
+  /** A getter that counts its reads and answers `first`, then `later`. */
+  const changing = (key: string, first: unknown, later: unknown) => ({
+    get() {
+      const count = (reads.get(key) ?? 0) + 1;
+      reads.set(key, count);
+      return count === 1 ? first : later;
+    },
+    enumerable: true,
+  });
+  const tool = { name: "t", description: "d", args: [{ name: "a" }] };
+  Object.defineProperty(tool.args[0], "type", changing("type", "string", "float"));
+  const config = { command: "x" };
+  Object.defineProperty(config, "tools", changing("tools", [tool], Array(20_001).fill(tool)));
+  const copy = copyPlainConfig(config);
+  assert.equal(copy?.tools.length, 1);
+  assert.equal(copy?.tools[0].args[0].type, "string");
+  assert.deepEqual(Object.fromEntries(reads), { tools: 1, type: 1 });
 });

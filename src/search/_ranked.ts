@@ -447,7 +447,7 @@ class ToolTerms {
   readonly ends: Uint32Array;
   #doc = 0;
   readonly #parts: string[] = [];
-  /** Where each of `#parts` ends in `#bytes`. */
+  /** Where each of `#parts` ends: in UTF-16 units, then in `#bytes`. */
   readonly #partEnds: number[] = [];
   /** The UTF-8 bytes of the tool's parts, joined. */
   #bytes = new Uint8Array(1 << 12);
@@ -472,7 +472,10 @@ class ToolTerms {
     // One string per tool, then its UTF-8 bytes, whose words are read where they stand: reading
     // bytes is several times faster than reading the characters of a string.
     const own = parts.join(BREAK);
-    if (this.#bytes.length < 3 * own.length) this.#bytes = new Uint8Array(6 * own.length);
+    // Three bytes of UTF-8 at most for each UTF-16 unit.
+    if (this.#bytes.length < 3 * own.length) {
+      this.#bytes = new Uint8Array(Math.max(3 * own.length, 2 * this.#bytes.length));
+    }
     const bytes = this.#bytes;
     const written = ENCODER.encodeInto(own, bytes).written;
     // Where each part ends: in UTF-16 units, then in bytes if any character is beyond ASCII.
