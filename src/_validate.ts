@@ -144,8 +144,10 @@ function describeIssue(issue: z.core.$ZodIssue, value: unknown): string {
         }, got ${describeValue(value)}`
         : sentence(issue.message);
     case "too_big":
-      // The schema's message names the limit; the size found says by how much it is past.
-      return typeof value === "string" || Array.isArray(value)
+      // The schema's message names the limit; the size found says by how much it is past. zod
+      // counts a string's characters (code points), not its UTF-16 units, and so does this.
+      if (typeof value === "string") return `${sentence(issue.message)}, got ${[...value].length}`;
+      return Array.isArray(value)
         ? `${sentence(issue.message)}, got ${value.length}`
         : sentence(issue.message);
     default:

@@ -99,6 +99,16 @@ Deno.test("names may be MAX_NAME_LENGTH characters and texts MAX_TEXT_LENGTH, no
   );
 });
 
+Deno.test("length limits count characters, not UTF-16 units", () => {
+  const config = (name: string) => ({ command: "x", tools: [{ name, description: "d" }] });
+  const emoji = "🚀".repeat(MAX_NAME_LENGTH);
+  assert.equal(validateConfig(config(emoji), quiet).tools[0].name, emoji);
+  assert.match(
+    refusal(() => validateConfig(config(emoji + "🚀"), quiet)),
+    new RegExp(`characters for a name, got ${MAX_NAME_LENGTH + 1}$`),
+  );
+});
+
 Deno.test("the limit on string lengths points at the line and column of a YAML config", () => {
   const yaml = `command: x\ntools:\n  - name: ${
     "n".repeat(MAX_NAME_LENGTH + 1)
