@@ -84,7 +84,8 @@ function copyJson(value: unknown, open: Set<object>): JsonValue | typeof INVALID
   return copy;
 }
 
-function isPlainObject(value: object): boolean {
+/** Whether an object's prototype is `Object.prototype` or null, as JSON and YAML objects' are. */
+export function isPlainObject(value: object): boolean {
   const prototype = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;
 }

@@ -4,7 +4,7 @@
 // several times as much. Anything else (a problem, an unknown key, an object that is not plain,
 // an environment that is not simple) gets no copy here: zod validates it and words the issues.
 // `tests/plain_config_test.ts` holds the two to the same answers.
-import { NotJson, toJsonValue } from "./_json_value.ts";
+import { isPlainObject, NotJson, toJsonValue } from "./_json_value.ts";
 import { ARG_TYPES } from "./_schemas.ts";
 import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH, MAX_TOOLS_PER_CONFIG } from "./limits.ts";
 import type { CLImaxConfig, JsonValue, ToolArg, ToolDef } from "./models.ts";
@@ -98,29 +98,30 @@ function toolArg(input: unknown): ToolArg {
 }
 
 /**
- * An object whose prototype is `Object.prototype` or null and whose every enumerable key (as
- * `for...in` lists them, which is how zod looks for unknown keys) is one of `known`.
+ * A plain object whose every enumerable key (as `for...in` lists them, which is how zod looks
+ * for unknown keys) is one of `known`.
  */
 function plainObject(value: unknown, known: ReadonlySet<string>): Plain {
-  if (typeof value !== "object" || value === null) throw DECLINE;
-  const prototype = Object.getPrototypeOf(value);
-  if (prototype !== Object.prototype && prototype !== null) throw DECLINE;
-  for (const key in value) if (!known.has(key)) throw DECLINE;
-  return value as Plain;
+  const object = plain(value);
+  for (const key in object) if (!known.has(key)) throw DECLINE;
+  return object;
 }
 
 /** Own string keys with short names and text values; zod drops a `__proto__` key, so decline. */
 function environment(value: unknown): Record<string, string> {
-  if (typeof value !== "object" || value === null) throw DECLINE;
-  const prototype = Object.getPrototypeOf(value);
-  if (prototype !== Object.prototype && prototype !== null) throw DECLINE;
-  if (Object.getOwnPropertySymbols(value).length > 0) throw DECLINE;
+  const object = plain(value);
+  if (Object.getOwnPropertySymbols(object).length > 0) throw DECLINE;
   const copy: Record<string, string> = {};
-  for (const key of Object.keys(value)) {
+  for (const key of Object.keys(object)) {
     if (key === "__proto__") throw DECLINE;
-    copy[name(key)] = text((value as Plain)[key]);
+    copy[name(key)] = text(object[key]);
   }
   return copy;
+}
+
+function plain(value: unknown): Plain {
+  if (typeof value !== "object" || value === null || !isPlainObject(value)) throw DECLINE;
+  return value as Plain;
 }
 
 function list(value: unknown): unknown[] {

@@ -4,6 +4,7 @@
 import type { z } from "zod";
 import { ConfigError, type ConfigIssue, formatIssue } from "./errors.ts";
 import { closest } from "./_suggest.ts";
+import { isPlainObject } from "./_json_value.ts";
 
 /** A path into plain data, as zod reports it. */
 export type DataPath = readonly PropertyKey[];
@@ -185,8 +186,7 @@ export function describeValue(value: unknown): string {
     case "boolean":
       return String(value);
     case "object":
-      return Object.getPrototypeOf(value) === Object.prototype ||
-          Object.getPrototypeOf(value) === null
+      return isPlainObject(value as object)
         ? "a mapping"
         : `a ${(value as object).constructor?.name ?? "non-JSON"} value`;
     default:
