@@ -169,19 +169,14 @@ export class ToolIndex {
   #version: string | undefined;
 
   private constructor(
-    { tools, owners, summaries }: CollectedTools,
+    { tools, owners, summaries, positions }: CollectedTools,
     parts?: IndexParts,
   ) {
     this.#tools = tools;
     this.#owners = owners;
     this.#entries = new Array(tools.length);
     this.#resolved = new Array(tools.length);
-    const positions = new Map<string, number>();
-    const texts: string[] = [];
-    for (let position = 0; position < tools.length; position++) {
-      positions.set(tools[position].name, position);
-      texts.push(searchText(tools[position], owners[position]));
-    }
+    const texts = searchTexts(tools, owners);
     this.#positions = positions;
     this.#summaries = summaries;
     this.#texts = texts;
@@ -507,6 +502,8 @@ export interface CollectedTools {
    */
   owners: CLImaxConfig[];
   summaries: CLISummary[];
+  /** The position of each tool, by name. */
+  positions: Map<string, number>;
 }
 
 /**
@@ -519,9 +516,9 @@ export function collectTools(
   validate = true,
   maxTools: number = MAX_TOOLS,
 ): CollectedTools {
-  const collected: CollectedTools = { tools: [], owners: [], summaries: [] };
-  const { tools, owners } = collected;
   const slotOf = new Map<string, number>();
+  const collected: CollectedTools = { tools: [], owners: [], summaries: [], positions: slotOf };
+  const { tools, owners } = collected;
   /** Slots of tools that a later tool of the same name replaced. */
   const replaced = new Set<number>();
   let position = 0;
@@ -565,6 +562,7 @@ export function collectTools(
     const keep = (_: unknown, slot: number) => !replaced.has(slot);
     collected.tools = tools.filter(keep);
     collected.owners = owners.filter(keep);
+    collected.positions = new Map(collected.tools.map((tool, position) => [tool.name, position]));
   }
   return collected;
 }
@@ -632,16 +630,32 @@ function pageKey(params: NormalizedParams): string {
 }
 
 /**
- * The searched fields of a tool in one lowercased string. Lowercasing the joined fields is
+ * The searched fields of each tool in one lowercased string. Lowercasing the joined fields is
  * lowercasing each: the separator is neither a letter nor ignorable in case mapping, so it
- * ends a word just as the end of a field does (which is all the final sigma looks at).
+ * ends a word just as the end of a field does (which is all the final sigma looks at). The
+ * fields of a config, which all its tools share, are joined once for all of them.
  */
-function searchText(tool: ToolDef, config: CLImaxConfig): string {
-  return searchFields(tool, config).join(FIELD_SEPARATOR).toLowerCase();
+function searchTexts(tools: readonly ToolDef[], owners: readonly CLImaxConfig[]): string[] {
+  const texts: string[] = [];
+  let config: CLImaxConfig | undefined;
+  let shared = "";
+  for (let position = 0; position < tools.length; position++) {
+    if (owners[position] !== config) {
+      config = owners[position];
+      shared = FIELD_SEPARATOR + configFields(config).join(FIELD_SEPARATOR);
+    }
+    const tool = tools[position];
+    texts.push((tool.name + FIELD_SEPARATOR + tool.description + shared).toLowerCase());
+  }
+  return texts;
 }
 
 function searchFields(tool: ToolDef, config: CLImaxConfig): string[] {
-  const fields = [tool.name, tool.description, config.name];
+  return [tool.name, tool.description, ...configFields(config)];
+}
+
+function configFields(config: CLImaxConfig): string[] {
+  const fields = [config.name];
   if (config.category) fields.push(config.category);
   fields.push(...config.tags);
   return fields;

@@ -147,7 +147,11 @@ export class RankedIndex {
     tables?: RankedTables,
   ) {
     this.#options = options;
-    if (tables !== undefined) {
+    let vocabulary: Vocabulary;
+    if (tables === undefined) {
+      vocabulary = new Vocabulary(options.stemming, options.stopWords);
+      tables = buildTables(tools, configs, options, vocabulary);
+    } else {
       const termCount = tables.terms.length;
       if (
         tables.docCount !== tools.length || tables.offsets.length !== termCount + 1 ||
@@ -156,124 +160,14 @@ export class RankedIndex {
       ) {
         throw new RangeError("The ranking tables are not those of a built index");
       }
-      this.#docCount = tables.docCount;
-      this.#vocabulary = new Vocabulary(options.stemming, options.stopWords, tables.terms);
-      this.#offsets = tables.offsets;
-      this.#postings = tables.postings;
-      this.#scales = tables.scales;
-      this.#docFrequency = tables.docFrequency;
-      return;
+      vocabulary = new Vocabulary(options.stemming, options.stopWords, tables.terms);
     }
-    const fieldCount = FIELDS.length;
-    const docCount = tools.length;
-    this.#docCount = docCount;
-    const vocabulary = new Vocabulary(options.stemming, options.stopWords);
+    this.#docCount = tables.docCount;
     this.#vocabulary = vocabulary;
-
-    // Pass 1: every tool's terms as (term number, field) pairs, and each field's length.
-    const found = new ToolTerms(vocabulary, docCount);
-    for (let doc = 0; doc < docCount; doc++) found.add(tools[doc], configs[doc]);
-    const { pairs, lengths, totals, ends } = found;
-    vocabulary.forgetRuns();
-
-    // How many tools have each term.
-    const termCount = vocabulary.terms.length;
-    const docFrequency = new Uint32Array(termCount);
-    const lastDoc = new Int32Array(termCount).fill(-1);
-    let start = 0;
-    for (let doc = 0; doc < docCount; doc++) {
-      for (let p = start; p < ends[doc]; p++) {
-        const id = (pairs.data[p] / fieldCount) | 0;
-        if (lastDoc[id] !== doc) {
-          lastDoc[id] = doc;
-          docFrequency[id]++;
-        }
-      }
-      start = ends[doc];
-    }
-
-    // Pass 2: each term's weighted, length-normalised frequency in each tool, into postings.
-    const offsets = new Uint32Array(termCount + 1);
-    for (let id = 0; id < termCount; id++) offsets[id + 1] = offsets[id] + docFrequency[id];
-    const postingCount = offsets[termCount];
-    const docs = new Int32Array(postingCount);
-    const impacts = new Float32Array(postingCount);
-    const fill = offsets.slice(0, termCount);
-    const normalizers = new Float64Array(fieldCount);
-    const frequency = new Float64Array(termCount);
-    const seen = new Int32Array(termCount);
-    let seenCount = 0;
-    lastDoc.fill(-1);
-    start = 0;
-    const averages = totals.map((total) => total / Math.max(1, docCount));
-    for (let doc = 0; doc < docCount; doc++) {
-      for (let field = 0; field < fieldCount; field++) {
-        const average = averages[field];
-        const b = options.b[field];
-        const relative = average > 0 ? lengths[doc * fieldCount + field] / average : 0;
-        normalizers[field] = options.weights[field] / (1 - b + b * relative);
-      }
-      for (let p = start; p < ends[doc]; p++) {
-        const pair = pairs.data[p];
-        const id = (pair / fieldCount) | 0;
-        if (lastDoc[id] !== doc) {
-          lastDoc[id] = doc;
-          seen[seenCount++] = id;
-        }
-        frequency[id] += normalizers[pair - id * fieldCount];
-      }
-      for (let i = 0; i < seenCount; i++) {
-        const id = seen[i];
-        const slot = fill[id]++;
-        docs[slot] = doc;
-        impacts[slot] = frequency[id];
-        frequency[id] = 0;
-      }
-      seenCount = 0;
-      start = ends[doc];
-    }
-
-    // Saturation and rarity, which depend on the term and tool only; then the byte layout.
-    const k1 = options.k1;
-    const scales = new Float32Array(termCount);
-    const byteOffsets = new Uint32Array(termCount + 1);
-    for (let id = 0; id < termCount; id++) {
-      const df = docFrequency[id];
-      const idf = Math.log(1 + (docCount - df + 0.5) / (df + 0.5));
-      let highest = 0;
-      let bytes = 0;
-      let previous = -1;
-      for (let p = offsets[id]; p < offsets[id + 1]; p++) {
-        const tf = impacts[p];
-        impacts[p] = idf * (tf * (k1 + 1)) / (tf + k1);
-        if (impacts[p] > highest) highest = impacts[p];
-        bytes += varintLength(docs[p] - previous) + 1;
-        previous = docs[p];
-      }
-      scales[id] = highest;
-      byteOffsets[id + 1] = byteOffsets[id] + bytes;
-    }
-    const postings = new Uint8Array(byteOffsets[termCount]);
-    let at = 0;
-    for (let id = 0; id < termCount; id++) {
-      const step = scales[id] / 255;
-      let previous = -1;
-      for (let p = offsets[id]; p < offsets[id + 1]; p++) {
-        let gap = docs[p] - previous;
-        previous = docs[p];
-        while (gap >= 128) {
-          postings[at++] = (gap & 127) | 128;
-          gap >>>= 7;
-        }
-        postings[at++] = gap;
-        // A tool that has the term never scores nothing for it.
-        postings[at++] = step > 0 ? Math.max(1, Math.round(impacts[p] / step)) : 0;
-      }
-    }
-    this.#offsets = byteOffsets;
-    this.#postings = postings;
-    this.#scales = scales;
-    this.#docFrequency = docFrequency;
+    this.#offsets = tables.offsets;
+    this.#postings = tables.postings;
+    this.#scales = tables.scales;
+    this.#docFrequency = tables.docFrequency;
   }
 
   /** The tables of this index, for restoring it elsewhere from the same tools. */
@@ -428,6 +322,126 @@ export class RankedIndex {
     }
     return found;
   }
+}
+
+/**
+ * The tables of `tools`, each with its config at the same position in `configs`, with their
+ * terms numbered in `vocabulary`.
+ */
+function buildTables(
+  tools: readonly RankedTool[],
+  configs: readonly RankedConfig[],
+  options: RankingOptions,
+  vocabulary: Vocabulary,
+): RankedTables {
+  const fieldCount = FIELDS.length;
+  const docCount = tools.length;
+
+  // Pass 1: every tool's terms as (term number, field) pairs, and each field's length.
+  const found = new ToolTerms(vocabulary, docCount);
+  for (let doc = 0; doc < docCount; doc++) found.add(tools[doc], configs[doc]);
+  const { pairs, lengths, totals, ends } = found;
+  vocabulary.forgetRuns();
+
+  // Pass 2: each tool's distinct terms, with their weighted, length-normalised frequency, tool
+  // after tool; and how many tools have each term.
+  const termCount = vocabulary.terms.length;
+  const docFrequency = new Uint32Array(termCount);
+  const lastDoc = new Int32Array(termCount).fill(-1);
+  const foundIds = new Int32Array(pairs.length);
+  const foundImpacts = new Float32Array(pairs.length);
+  const foundEnds = new Uint32Array(docCount);
+  let recorded = 0;
+  const normalizers = new Float64Array(fieldCount);
+  const frequency = new Float64Array(termCount);
+  let start = 0;
+  const averages = totals.map((total) => total / Math.max(1, docCount));
+  for (let doc = 0; doc < docCount; doc++) {
+    for (let field = 0; field < fieldCount; field++) {
+      const average = averages[field];
+      const b = options.b[field];
+      const relative = average > 0 ? lengths[doc * fieldCount + field] / average : 0;
+      normalizers[field] = options.weights[field] / (1 - b + b * relative);
+    }
+    const first = recorded;
+    for (let p = start; p < ends[doc]; p++) {
+      const pair = pairs.data[p];
+      const id = (pair / fieldCount) | 0;
+      if (lastDoc[id] !== doc) {
+        lastDoc[id] = doc;
+        docFrequency[id]++;
+        foundIds[recorded++] = id;
+      }
+      frequency[id] += normalizers[pair - id * fieldCount];
+    }
+    for (let i = first; i < recorded; i++) {
+      const id = foundIds[i];
+      foundImpacts[i] = frequency[id];
+      frequency[id] = 0;
+    }
+    foundEnds[doc] = recorded;
+    start = ends[doc];
+  }
+
+  // Each term's postings, in tool order.
+  const offsets = new Uint32Array(termCount + 1);
+  for (let id = 0; id < termCount; id++) offsets[id + 1] = offsets[id] + docFrequency[id];
+  const docs = new Int32Array(recorded);
+  const impacts = new Float32Array(recorded);
+  const fill = offsets.slice(0, termCount);
+  for (let doc = 0, i = 0; doc < docCount; doc++) {
+    for (const end = foundEnds[doc]; i < end; i++) {
+      const slot = fill[foundIds[i]]++;
+      docs[slot] = doc;
+      impacts[slot] = foundImpacts[i];
+    }
+  }
+
+  // Saturation and rarity, which depend on the term and tool only; then the byte layout.
+  const k1 = options.k1;
+  const scales = new Float32Array(termCount);
+  const byteOffsets = new Uint32Array(termCount + 1);
+  for (let id = 0; id < termCount; id++) {
+    const df = docFrequency[id];
+    const idf = Math.log(1 + (docCount - df + 0.5) / (df + 0.5));
+    let highest = 0;
+    let bytes = 0;
+    let previous = -1;
+    for (let p = offsets[id]; p < offsets[id + 1]; p++) {
+      const tf = impacts[p];
+      impacts[p] = idf * (tf * (k1 + 1)) / (tf + k1);
+      if (impacts[p] > highest) highest = impacts[p];
+      bytes += varintLength(docs[p] - previous) + 1;
+      previous = docs[p];
+    }
+    scales[id] = highest;
+    byteOffsets[id + 1] = byteOffsets[id] + bytes;
+  }
+  const postings = new Uint8Array(byteOffsets[termCount]);
+  let at = 0;
+  for (let id = 0; id < termCount; id++) {
+    const step = scales[id] / 255;
+    let previous = -1;
+    for (let p = offsets[id]; p < offsets[id + 1]; p++) {
+      let gap = docs[p] - previous;
+      previous = docs[p];
+      while (gap >= 128) {
+        postings[at++] = (gap & 127) | 128;
+        gap >>>= 7;
+      }
+      postings[at++] = gap;
+      // A tool that has the term never scores nothing for it.
+      postings[at++] = step > 0 ? Math.max(1, Math.round(impacts[p] / step)) : 0;
+    }
+  }
+  return {
+    docCount,
+    terms: vocabulary.terms,
+    offsets: byteOffsets,
+    postings,
+    scales,
+    docFrequency,
+  };
 }
 
 /**

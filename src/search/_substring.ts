@@ -10,6 +10,8 @@
 /** Separates the fields of one text; n-grams that contain it are not indexed. */
 export const FIELD_SEPARATOR = "\u0000";
 const SEPARATOR_CODE = 0;
+/** Characters below this are marked in a bitmap while a text is read. */
+const ASCII = 128;
 
 /** Decides, for a text number, whether it may be in the results. */
 export type Accept = (text: number) => boolean;
@@ -33,73 +35,15 @@ export class SubstringIndex {
    *
    * @throws {RangeError} When `tables` are not laid out as a built index's are.
    */
-  constructor(texts: readonly string[], tables?: SubstringTables) {
+  constructor(texts: readonly string[], tables: SubstringTables = buildTables(texts)) {
+    const { offsets, postings } = tables;
+    const buckets = offsets.length - 1;
+    if (buckets < 1 || (buckets & (buckets - 1)) !== 0 || offsets[buckets] !== postings.length) {
+      throw new RangeError("The substring tables are not those of a built index");
+    }
     this.#texts = texts;
-    if (tables !== undefined) {
-      const { offsets, postings } = tables;
-      const buckets = offsets.length - 1;
-      if (buckets < 1 || (buckets & (buckets - 1)) !== 0 || offsets[buckets] !== postings.length) {
-        throw new RangeError("The substring tables are not those of a built index");
-      }
-      this.#mask = buckets - 1;
-      this.#offsets = offsets;
-      this.#postings = postings;
-      return;
-    }
-    let chars = 0;
-    for (const text of texts) chars += text.length;
-    // About one bucket per four distinct n-grams expected, within 2^10..2^21.
-    const buckets = 1 << Math.min(21, Math.max(10, Math.ceil(Math.log2(chars / 4 + 1))));
-    const mask = buckets - 1;
-    this.#mask = mask;
-
-    // One pass hashes each text's n-grams and records its distinct buckets, text after text;
-    // the posting lists are then filled from that record without hashing again.
-    const counts = new Uint32Array(buckets + 1);
-    const lastText = new Int32Array(buckets).fill(-1);
-    let record = new Int32Array(Math.max(1024, chars));
-    let recorded = 0;
-    const ends = new Uint32Array(texts.length);
-    for (let t = 0; t < texts.length; t++) {
-      const text = texts[t];
-      // Each character adds at most two n-grams.
-      if (recorded + 2 * text.length > record.length) {
-        const grown = new Int32Array(Math.max(record.length * 2, recorded + 2 * text.length));
-        grown.set(record.subarray(0, recorded));
-        record = grown;
-      }
-      let a = SEPARATOR_CODE;
-      let b = SEPARATOR_CODE;
-      for (let i = 0; i < text.length; i++) {
-        const c = text.charCodeAt(i);
-        if (c !== SEPARATOR_CODE) {
-          let bucket = charBucket(c) & mask;
-          if (lastText[bucket] !== t) {
-            lastText[bucket] = t;
-            counts[bucket + 1]++;
-            record[recorded++] = bucket;
-          }
-          if (a !== SEPARATOR_CODE && b !== SEPARATOR_CODE) {
-            bucket = trigramBucket(a, b, c) & mask;
-            if (lastText[bucket] !== t) {
-              lastText[bucket] = t;
-              counts[bucket + 1]++;
-              record[recorded++] = bucket;
-            }
-          }
-        }
-        a = b;
-        b = c;
-      }
-      ends[t] = recorded;
-    }
-    for (let i = 1; i <= buckets; i++) counts[i] += counts[i - 1];
-    const postings = new Int32Array(recorded);
-    const cursor = counts.slice(0, buckets);
-    for (let t = 0, r = 0; t < texts.length; t++) {
-      for (const end = ends[t]; r < end; r++) postings[cursor[record[r]]++] = t;
-    }
-    this.#offsets = counts;
+    this.#mask = buckets - 1;
+    this.#offsets = offsets;
     this.#postings = postings;
   }
 
@@ -170,6 +114,85 @@ export class SubstringIndex {
     }
     return best;
   }
+}
+
+/**
+ * The tables of `texts`: every text's distinct characters and trigrams, hashed into buckets,
+ * with each bucket's posting list.
+ */
+function buildTables(texts: readonly string[]): SubstringTables {
+  let chars = 0;
+  for (const text of texts) chars += text.length;
+  // About one bucket per four distinct n-grams expected, within 2^10..2^21.
+  const buckets = 1 << Math.min(21, Math.max(10, Math.ceil(Math.log2(chars / 4 + 1))));
+  const mask = buckets - 1;
+
+  // One pass hashes each text's n-grams and records its distinct buckets, text after text;
+  // the posting lists are then filled from that record without hashing again.
+  const counts = new Uint32Array(buckets + 1);
+  const lastText = new Int32Array(buckets).fill(-1);
+  const asciiBuckets = new Int32Array(ASCII);
+  for (let c = 0; c < ASCII; c++) asciiBuckets[c] = charBucket(c) & mask;
+  // The ASCII characters of a text, as bits: most characters repeat within a text, and
+  // setting a bit costs less than an unpredictable check of the table for each of them.
+  const ascii = new Int32Array(ASCII / 32);
+  let record = new Int32Array(Math.max(1024, chars));
+  let recorded = 0;
+  const ends = new Uint32Array(texts.length);
+  for (let t = 0; t < texts.length; t++) {
+    const text = texts[t];
+    // Each character adds at most two n-grams.
+    if (recorded + 2 * text.length > record.length) {
+      const grown = new Int32Array(Math.max(record.length * 2, recorded + 2 * text.length));
+      grown.set(record.subarray(0, recorded));
+      record = grown;
+    }
+    ascii.fill(0);
+    let a = SEPARATOR_CODE;
+    let b = SEPARATOR_CODE;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c < ASCII) {
+        ascii[c >>> 5] |= 1 << (c & 31);
+      } else {
+        const bucket = charBucket(c) & mask;
+        if (lastText[bucket] !== t) {
+          lastText[bucket] = t;
+          counts[bucket + 1]++;
+          record[recorded++] = bucket;
+        }
+      }
+      if (a !== SEPARATOR_CODE && b !== SEPARATOR_CODE && c !== SEPARATOR_CODE) {
+        const bucket = trigramBucket(a, b, c) & mask;
+        if (lastText[bucket] !== t) {
+          lastText[bucket] = t;
+          counts[bucket + 1]++;
+          record[recorded++] = bucket;
+        }
+      }
+      a = b;
+      b = c;
+    }
+    ascii[SEPARATOR_CODE >>> 5] &= ~(1 << (SEPARATOR_CODE & 31));
+    for (let word = 0; word < ascii.length; word++) {
+      for (let bits = ascii[word]; bits !== 0; bits &= bits - 1) {
+        const bucket = asciiBuckets[(word << 5) | (31 - Math.clz32(bits & -bits))];
+        if (lastText[bucket] !== t) {
+          lastText[bucket] = t;
+          counts[bucket + 1]++;
+          record[recorded++] = bucket;
+        }
+      }
+    }
+    ends[t] = recorded;
+  }
+  for (let i = 1; i <= buckets; i++) counts[i] += counts[i - 1];
+  const postings = new Int32Array(recorded);
+  const cursor = counts.slice(0, buckets);
+  for (let t = 0, r = 0; t < texts.length; t++) {
+    for (const end = ends[t]; r < end; r++) postings[cursor[record[r]]++] = t;
+  }
+  return { offsets: counts, postings };
 }
 
 function charBucket(c: number): number {
