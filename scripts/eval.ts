@@ -28,12 +28,16 @@ if (positionals.length !== 1) {
   Deno.exit(2);
 }
 const dir = positionals[0].replace(/\/?$/, "/");
+const queriesFile = values.queries ?? `${dir}queries.json`;
+if (!await exists(queriesFile)) {
+  // A catalogue without queries (such as mcp-zero-catalog) has nothing to measure relevance on.
+  console.error(`No labelled queries: ${queriesFile} does not exist (give one with --queries)`);
+  Deno.exit(2);
+}
 const configs: CLImaxConfigInput[] = await exists(`${dir}configs.json`)
   ? JSON.parse(await Deno.readTextFile(`${dir}configs.json`))
   : await loadConfigDir(dir);
-const queries: LabelledQuery[] = JSON.parse(
-  await Deno.readTextFile(values.queries ?? `${dir}queries.json`),
-);
+const queries: LabelledQuery[] = JSON.parse(await Deno.readTextFile(queriesFile));
 
 async function exists(path: string): Promise<boolean> {
   try {
