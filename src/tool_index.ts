@@ -516,6 +516,7 @@ export function collectTools(
   validate = true,
   maxTools: number = MAX_TOOLS,
 ): CollectedTools {
+  // Until a tool is replaced, slots are positions, so this map is also the index's name map.
   const slotOf = new Map<string, number>();
   const collected: CollectedTools = { tools: [], owners: [], summaries: [], positions: slotOf };
   const { tools, owners } = collected;
@@ -645,6 +646,7 @@ function searchTexts(tools: readonly ToolDef[], owners: readonly CLImaxConfig[])
       shared = FIELD_SEPARATOR + configFields(config).join(FIELD_SEPARATOR);
     }
     const tool = tools[position];
+    // The tool's own fields, as `searchFields` lists them.
     texts.push((tool.name + FIELD_SEPARATOR + tool.description + shared).toLowerCase());
   }
   return texts;

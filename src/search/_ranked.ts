@@ -148,9 +148,10 @@ export class RankedIndex {
   ) {
     this.#options = options;
     let vocabulary: Vocabulary;
+    let adopted: RankedTables;
     if (tables === undefined) {
       vocabulary = new Vocabulary(options.stemming, options.stopWords);
-      tables = buildTables(tools, configs, options, vocabulary);
+      adopted = buildTables(tools, configs, options, vocabulary);
     } else {
       const termCount = tables.terms.length;
       if (
@@ -161,13 +162,14 @@ export class RankedIndex {
         throw new RangeError("The ranking tables are not those of a built index");
       }
       vocabulary = new Vocabulary(options.stemming, options.stopWords, tables.terms);
+      adopted = tables;
     }
-    this.#docCount = tables.docCount;
+    this.#docCount = adopted.docCount;
     this.#vocabulary = vocabulary;
-    this.#offsets = tables.offsets;
-    this.#postings = tables.postings;
-    this.#scales = tables.scales;
-    this.#docFrequency = tables.docFrequency;
+    this.#offsets = adopted.offsets;
+    this.#postings = adopted.postings;
+    this.#scales = adopted.scales;
+    this.#docFrequency = adopted.docFrequency;
   }
 
   /** The tables of this index, for restoring it elsewhere from the same tools. */
@@ -326,7 +328,8 @@ export class RankedIndex {
 
 /**
  * The tables of `tools`, each with its config at the same position in `configs`, with their
- * terms numbered in `vocabulary`.
+ * terms numbered in `vocabulary`. A function of its own, not the constructor's body: the
+ * engine optimised the same loops in the constructor less well (the build took about 5% longer).
  */
 function buildTables(
   tools: readonly RankedTool[],
@@ -348,9 +351,11 @@ function buildTables(
   const termCount = vocabulary.terms.length;
   const docFrequency = new Uint32Array(termCount);
   const lastDoc = new Int32Array(termCount).fill(-1);
-  const foundIds = new Int32Array(pairs.length);
-  const foundImpacts = new Float32Array(pairs.length);
-  const foundEnds = new Uint32Array(docCount);
+  // A tool's distinct terms are never more than its pairs, which are read before they are
+  // overwritten: its term numbers take the place of the pairs already read.
+  const toolTerms = pairs.data;
+  const toolImpacts = new Float32Array(pairs.length);
+  const toolEnds = new Uint32Array(docCount);
   let recorded = 0;
   const normalizers = new Float64Array(fieldCount);
   const frequency = new Float64Array(termCount);
@@ -370,16 +375,16 @@ function buildTables(
       if (lastDoc[id] !== doc) {
         lastDoc[id] = doc;
         docFrequency[id]++;
-        foundIds[recorded++] = id;
+        toolTerms[recorded++] = id;
       }
       frequency[id] += normalizers[pair - id * fieldCount];
     }
     for (let i = first; i < recorded; i++) {
-      const id = foundIds[i];
-      foundImpacts[i] = frequency[id];
+      const id = toolTerms[i];
+      toolImpacts[i] = frequency[id];
       frequency[id] = 0;
     }
-    foundEnds[doc] = recorded;
+    toolEnds[doc] = recorded;
     start = ends[doc];
   }
 
@@ -390,10 +395,10 @@ function buildTables(
   const impacts = new Float32Array(recorded);
   const fill = offsets.slice(0, termCount);
   for (let doc = 0, i = 0; doc < docCount; doc++) {
-    for (const end = foundEnds[doc]; i < end; i++) {
-      const slot = fill[foundIds[i]]++;
+    for (const end = toolEnds[doc]; i < end; i++) {
+      const slot = fill[toolTerms[i]]++;
       docs[slot] = doc;
-      impacts[slot] = foundImpacts[i];
+      impacts[slot] = toolImpacts[i];
     }
   }
 

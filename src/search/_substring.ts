@@ -11,7 +11,7 @@
 export const FIELD_SEPARATOR = "\u0000";
 const SEPARATOR_CODE = 0;
 /** Characters below this are marked in a bitmap while a text is read. */
-const ASCII = 128;
+const ASCII_END = 128;
 
 /** Decides, for a text number, whether it may be in the results. */
 export type Accept = (text: number) => boolean;
@@ -118,7 +118,8 @@ export class SubstringIndex {
 
 /**
  * The tables of `texts`: every text's distinct characters and trigrams, hashed into buckets,
- * with each bucket's posting list.
+ * with each bucket's posting list. A function of its own, not the constructor's body: the
+ * engine optimised the same loops in the constructor less well (the build took about 15% longer).
  */
 function buildTables(texts: readonly string[]): SubstringTables {
   let chars = 0;
@@ -131,11 +132,11 @@ function buildTables(texts: readonly string[]): SubstringTables {
   // the posting lists are then filled from that record without hashing again.
   const counts = new Uint32Array(buckets + 1);
   const lastText = new Int32Array(buckets).fill(-1);
-  const asciiBuckets = new Int32Array(ASCII);
-  for (let c = 0; c < ASCII; c++) asciiBuckets[c] = charBucket(c) & mask;
+  const asciiBuckets = new Int32Array(ASCII_END);
+  for (let c = 0; c < ASCII_END; c++) asciiBuckets[c] = charBucket(c) & mask;
   // The ASCII characters of a text, as bits: most characters repeat within a text, and
   // setting a bit costs less than an unpredictable check of the table for each of them.
-  const ascii = new Int32Array(ASCII / 32);
+  const ascii = new Int32Array(ASCII_END / 32);
   let record = new Int32Array(Math.max(1024, chars));
   let recorded = 0;
   const ends = new Uint32Array(texts.length);
@@ -152,7 +153,7 @@ function buildTables(texts: readonly string[]): SubstringTables {
     let b = SEPARATOR_CODE;
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
-      if (c < ASCII) {
+      if (c < ASCII_END) {
         ascii[c >>> 5] |= 1 << (c & 31);
       } else {
         const bucket = charBucket(c) & mask;
