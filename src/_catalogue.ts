@@ -20,7 +20,7 @@ interface Catalogue {
 /** What a current catalogue holds: the configs, and the index built from them when it has one. */
 export interface CompiledCatalogue {
   configs: CLImaxConfig[];
-  /** The packed index (see `_index_snapshot.ts`), as JSON gave it. */
+  /** The packed index (see `_packed_index.ts`), as JSON gave it. */
   index: unknown;
 }
 

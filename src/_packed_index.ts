@@ -2,12 +2,7 @@
 // two searches, each typed array as base64 of its bytes. Restoring them takes about a
 // millisecond where building them takes tens at a cold start.
 import type { CLImaxConfig } from "./models.ts";
-import {
-  indexOfCompiledCatalogue,
-  type IndexParts,
-  indexParts,
-  type ToolIndex,
-} from "./tool_index.ts";
+import { indexOfValidConfigs, type IndexParts, indexParts, type ToolIndex } from "./tool_index.ts";
 import { packArray, unpackArray } from "./_packed.ts";
 
 /** The parts of an index, packed as JSON values. */
@@ -83,7 +78,7 @@ export function restoreIndex(
   warn: (message: string) => void,
 ): ToolIndex | undefined {
   try {
-    return indexOfCompiledCatalogue(configs, unpackIndex(packed), warn);
+    return indexOfValidConfigs(configs, warn, unpackIndex(packed));
   } catch (error) {
     if (error instanceof RangeError) return undefined;
     throw error;

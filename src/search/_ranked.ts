@@ -488,8 +488,8 @@ class ToolTerms {
     parts.push(tool.name, tool.description);
     for (const arg of args) parts.push(arg.name);
     for (const arg of args) parts.push(arg.description);
-    // One string per tool, then its UTF-8 bytes, whose words are read where they stand: reading
-    // bytes is several times faster than reading the characters of a string.
+    // One string per tool, then its UTF-8 bytes, whose words are read where they stand (see
+    // `Vocabulary.analyzeUtf8`).
     const own = parts.join(BREAK);
     // Three bytes of UTF-8 at most for each UTF-16 unit.
     if (this.#bytes.length < 3 * own.length) {
