@@ -89,3 +89,25 @@ export function isPlainObject(value: object): boolean {
   const prototype = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;
 }
+
+/** Says what a value is, for messages: its kind, and the value itself when it is short. */
+export function describeValue(value: unknown): string {
+  if (value === null) return "null (an empty value)";
+  if (Array.isArray(value)) return "a list";
+  switch (typeof value) {
+    case "string":
+      return value.length > 40
+        ? `a string ${JSON.stringify(value.slice(0, 40))}…`
+        : `the string ${JSON.stringify(value)}`;
+    case "number":
+      return `the number ${String(value)}`;
+    case "boolean":
+      return String(value);
+    case "object":
+      return isPlainObject(value as object)
+        ? "a mapping"
+        : `a ${(value as object).constructor?.name ?? "non-JSON"} value`;
+    default:
+      return `a ${typeof value}`;
+  }
+}

@@ -7,7 +7,7 @@
 // a compiled catalogue never validates a config.
 import { z } from "zod";
 import { NotJson, toJsonValue } from "./_json_value.ts";
-import { describeValue } from "./_validate.ts";
+import { describeValue } from "./_json_value.ts";
 import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH, MAX_TOOLS_PER_CONFIG } from "./limits.ts";
 import type {
   ArgConstraint,

@@ -4,7 +4,8 @@
 import type { z } from "zod";
 import { ConfigError, type ConfigIssue, formatIssue } from "./errors.ts";
 import { closest } from "./_suggest.ts";
-import { isPlainObject } from "./_json_value.ts";
+import { describeValue } from "./_json_value.ts";
+import { optionalFunction, optionsObject } from "./_options.ts";
 
 /** A path into plain data, as zod reports it. */
 export type DataPath = readonly PropertyKey[];
@@ -50,13 +51,15 @@ export function formatPath(path: DataPath): string {
 export function validateData<T>(
   schema: z.ZodType<T>,
   input: unknown,
-  options: ValidateOptions = {},
+  options?: ValidateOptions,
   locate?: Locator,
 ): T {
+  const { source = DEFAULT_SOURCE, strict, onWarning } = optionsObject(options);
+  const warn = optionalFunction(onWarning, "onWarning") ??
+    ((message: string) => console.warn(message));
   const first = schema.safeParse(input);
   if (first.success) return first.data;
 
-  const source = options.source ?? DEFAULT_SOURCE;
   const unknownKeys: { path: DataPath; key: string; issue: ConfigIssue }[] = [];
   const problems: ConfigIssue[] = [];
   for (const zodIssue of first.error.issues) {
@@ -78,11 +81,9 @@ export function validateData<T>(
     }
   }
 
-  if (options.strict) {
+  if (strict) {
     throw new ConfigError(source, byPosition([...problems, ...unknownKeys.map((u) => u.issue)]));
   }
-  const warn = options.onWarning ??
-    ((message: string) => console.warn(message));
   for (const issue of byPosition(unknownKeys.map((u) => u.issue))) {
     warn(formatIssue(source, issue), issue);
   }
@@ -169,28 +170,6 @@ function expectedName(expected: string): string {
       return "an integer";
     default:
       return `a ${expected}`;
-  }
-}
-
-/** Says what a value is, for messages: its kind, and the value itself when it is short. */
-export function describeValue(value: unknown): string {
-  if (value === null) return "null (an empty value)";
-  if (Array.isArray(value)) return "a list";
-  switch (typeof value) {
-    case "string":
-      return value.length > 40
-        ? `a string ${JSON.stringify(value.slice(0, 40))}…`
-        : `the string ${JSON.stringify(value)}`;
-    case "number":
-      return `the number ${String(value)}`;
-    case "boolean":
-      return String(value);
-    case "object":
-      return isPlainObject(value as object)
-        ? "a mapping"
-        : `a ${(value as object).constructor?.name ?? "non-JSON"} value`;
-    default:
-      return `a ${typeof value}`;
   }
 }
 

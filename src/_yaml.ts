@@ -27,6 +27,7 @@ export interface ParsedYaml {
 interface YamlNode {
   type?: string;
   range?: [number, number] | null;
+  valueRange?: { start: number } | null;
   items?: (YamlNode | YamlPair | null)[];
   source?: YamlNode;
   value?: unknown;
@@ -55,9 +56,17 @@ function pyyamlTags(tags: Schema.Tag[]): Schema.Tag[] {
     );
 }
 const DUPLICATE_KEY = /^Map keys must be unique/;
+const MULTIPLE_DOCUMENTS = /^Source contains multiple documents/;
 
-/** Parses YAML 1.1 (as PyYAML, which CLImax uses, does), or throws a located ConfigError. */
-export function readYaml(text: string, source: string): ParsedYaml {
+/**
+ * Parses YAML 1.1 (as PyYAML, which CLImax uses, does), or throws a located ConfigError.
+ * Lines and columns are those an editor shows: a byte order mark takes no column, and a line
+ * may end in CRLF or CR as well as LF.
+ */
+export function readYaml(yamlText: string, source: string): ParsedYaml {
+  // yaml@1 counts its offsets in the text with every line break made one LF, so they are
+  // offsets into this text, which the line index must then read too.
+  const text = yamlText.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
   const lines = new LineIndex(text);
   const nul = text.indexOf("\0");
   if (nul !== -1) {
@@ -83,12 +92,14 @@ export function readYaml(text: string, source: string): ParsedYaml {
         ? duplicateKeys(doc.contents as YamlNode | null, lines)
         : [];
       throw new ConfigError(source, [
-        ...doc.errors.filter((error) => !DUPLICATE_KEY.test(error.message)).map((error) => ({
-          path: "",
-          message: firstLine(error.message),
-          line: error.linePos?.start.line ?? 1,
-          column: error.linePos?.start.col ?? 1,
-        })),
+        ...doc.errors.filter((error) => !DUPLICATE_KEY.test(error.message)).map((error) =>
+          MULTIPLE_DOCUMENTS.test(error.message) ? secondDocument(error, lines) : {
+            path: "",
+            message: firstLine(error.message),
+            line: error.linePos?.start.line ?? 1,
+            column: error.linePos?.start.col ?? 1,
+          }
+        ),
         ...repeated,
       ]);
     }
@@ -133,6 +144,23 @@ function duplicateKeys(root: YamlNode | null, lines: LineIndex): ConfigIssue[] {
   };
   visit(root, []);
   return issues;
+}
+
+/**
+ * The issue of a text with more than one document, at the line of the second: yaml@1's own
+ * message names a JavaScript function and has no position.
+ */
+function secondDocument(
+  error: YAML.Document.Parsed["errors"][number],
+  lines: LineIndex,
+): ConfigIssue {
+  const second = (error.source as YamlNode | undefined)?.valueRange?.start;
+  return {
+    path: "",
+    message: "A config file holds one YAML document; a second one begins here",
+    line: second === undefined ? 1 : lines.position(second).line,
+    column: 1,
+  };
 }
 
 function firstLine(message: string): string {

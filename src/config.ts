@@ -7,13 +7,9 @@ import { ConfigError } from "./errors.ts";
 import type { CLImaxConfig } from "./models.ts";
 import { modelSchemas } from "./_schemas.ts";
 import { copyPlainConfig } from "./_plain_config.ts";
-import {
-  DEFAULT_SOURCE,
-  describeValue,
-  type Locator,
-  validateData,
-  type ValidateOptions,
-} from "./_validate.ts";
+import { describeValue } from "./_json_value.ts";
+import { optionalFunction, optionsObject } from "./_options.ts";
+import { DEFAULT_SOURCE, type Locator, validateData, type ValidateOptions } from "./_validate.ts";
 import { directoryUrl, yamlFileNames } from "./_paths.ts";
 import { readYaml } from "./_yaml.ts";
 
@@ -50,6 +46,7 @@ const BUNDLED_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
  * @throws {ConfigError} For a YAML syntax error, duplicate keys, too many alias expansions, text
  * over `MAX_CONFIG_SIZE`, or anything that is not a valid config; each issue has a line and
  * column.
+ * @throws {RangeError} When `options` is not an object or `onWarning` not a function.
  * @example
  * ```ts
  * import { parseConfig } from "@climax/tool-index";
@@ -87,8 +84,9 @@ export interface LocatedConfig {
  *
  * @throws {ConfigError} As `parseConfig` does.
  */
-export function parseLocatedConfig(yamlText: string, options: ValidateOptions = {}): LocatedConfig {
-  const source = options.source ?? DEFAULT_SOURCE;
+export function parseLocatedConfig(yamlText: string, options?: ValidateOptions): LocatedConfig {
+  const checked = optionsObject(options);
+  const source = checked.source ?? DEFAULT_SOURCE;
   if (typeof yamlText !== "string") {
     throw new ConfigError(source, [{
       path: "",
@@ -123,7 +121,7 @@ export function parseLocatedConfig(yamlText: string, options: ValidateOptions = 
   }
   return {
     config: copyPlainConfig(value) ??
-      validateData(modelSchemas().config, value, { ...options, source }, locate),
+      validateData(modelSchemas().config, value, { ...checked, source }, locate),
     locate,
   };
 }
@@ -146,9 +144,10 @@ export async function loadConfig(
   nameOrPath: string | URL,
   options: LoadConfigOptions = {},
 ): Promise<CLImaxConfig> {
+  const checked = optionsObject(options);
   const { target, source, bundled } = resolveTarget(nameOrPath);
   const text = await readText(target, source, bundled);
-  return parseConfig(text, { ...options, source });
+  return parseConfig(text, { ...checked, source });
 }
 
 function filePathOf(url: URL): string {
@@ -169,6 +168,7 @@ function filePathOf(url: URL): string {
  *
  * @throws {ConfigError} When the directory cannot be read, or, without `onError`, when a file
  * is not a valid config.
+ * @throws {RangeError} When `options` is not an object or a handler in it not a function.
  * @example
  * ```ts ignore
  * import { loadConfigDir, ToolIndex } from "@climax/tool-index";
@@ -182,6 +182,14 @@ export async function loadConfigDir(
   dir: string | URL,
   options: LoadConfigDirOptions = {},
 ): Promise<CLImaxConfig[]> {
+  const { strict, onWarning, onError: given } = optionsObject(options);
+  const onError = optionalFunction(given, "onError");
+  if (typeof dir !== "string" && !(dir instanceof URL)) {
+    throw new ConfigError(String(dir), [{
+      path: "",
+      message: `Expected a directory path or a file: URL, got ${describeValue(dir)}`,
+    }]);
+  }
   const folder = directoryUrl(dir);
   const source = dir instanceof URL ? filePathOf(dir) : dir;
   let names: string[];
@@ -190,16 +198,14 @@ export async function loadConfigDir(
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) fail(source, "Directory not found");
     if (error instanceof Deno.errors.NotADirectory) fail(source, "Not a directory");
-    if (error instanceof Deno.errors.PermissionDenied) {
-      fail(source, "The directory cannot be read: permission denied");
-    }
+    const denied = permissionProblem(error);
+    if (denied) fail(source, `The directory cannot be read: ${denied}`);
     throw error;
   }
   const configs: CLImaxConfig[] = [];
   let firstError: ConfigError | undefined;
   for (const name of names) {
     try {
-      const { strict, onWarning } = options;
       const text = await readText(
         new URL(encodeURIComponent(name), folder),
         join(source, name),
@@ -208,7 +214,7 @@ export async function loadConfigDir(
       configs.push(parseConfig(text, { strict, onWarning, source: join(source, name) }));
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
-      if (options.onError) options.onError(error);
+      if (onError) onError(error);
       else firstError ??= error;
     }
   }
@@ -279,9 +285,8 @@ async function readText(target: string | URL, source: string, bundled: boolean):
     if (error instanceof Deno.errors.NotFound) {
       fail(source, bundled ? "No bundled config has this name" : "File not found");
     }
-    if (error instanceof Deno.errors.PermissionDenied) {
-      fail(source, "The file cannot be read: permission denied");
-    }
+    const denied = permissionProblem(error);
+    if (denied) fail(source, `The file cannot be read: ${denied}`);
     if (error instanceof ConfigError) throw error;
     // Whatever else the file system says (a symlink loop, an I/O error) is about this file.
     fail(source, `The file cannot be read: ${error instanceof Error ? error.message : error}`);
@@ -294,6 +299,16 @@ async function readText(target: string | URL, source: string, bundled: boolean):
   } catch {
     fail(source, "The file is not UTF-8 text");
   }
+}
+
+/**
+ * Why reading failed for want of permission, if it did: the system's, or Deno's own when it runs
+ * without `--allow-read` for the path.
+ */
+function permissionProblem(error: unknown): string | undefined {
+  if (error instanceof Deno.errors.PermissionDenied) return "permission denied";
+  if (error instanceof Deno.errors.NotCapable) return "Deno has no read permission (--allow-read)";
+  return undefined;
 }
 
 function fail(source: string, message: string): never {

@@ -4,13 +4,15 @@
  * @module
  */
 import type { ToolArg } from "./models.ts";
-import { copyJsonValue } from "./_json_value.ts";
+import { copyJsonValue, describeValue } from "./_json_value.ts";
 
 /**
  * Builds the JSON Schema of a tool's arguments exactly as CLImax's `build_input_schema` does:
  * `{ type: "object", properties }`, each property with its `type`, and `description`, `default`
  * and `enum` only when set (a non-empty description, a non-null default, a non-empty enum),
  * plus `required` only when some argument is required. The schema shares no object with `args`.
+ *
+ * @throws {RangeError} When `args` is not a list of arguments with names (see `validateToolArg`).
  *
  * @example
  * ```ts
@@ -32,9 +34,17 @@ import { copyJsonValue } from "./_json_value.ts";
  * ```
  */
 export function buildInputSchema(args: readonly ToolArg[]): Record<string, unknown> {
+  if (!Array.isArray(args)) {
+    throw new RangeError(`Expected a list of tool arguments, got ${describeValue(args)}`);
+  }
   const properties: Record<string, Record<string, unknown>> = {};
   const required: string[] = [];
-  for (const arg of args) {
+  for (const [position, arg] of args.entries()) {
+    if (typeof arg?.name !== "string") {
+      throw new RangeError(
+        `Expected a tool argument with a name at position ${position}, got ${describeValue(arg)}`,
+      );
+    }
     const property: Record<string, unknown> = { type: arg.type };
     if (arg.description) property.description = arg.description;
     if (arg.default !== null && arg.default !== undefined) {

@@ -6,6 +6,7 @@
  * @module
  */
 import { modelSchemas } from "./_schemas.ts";
+import { optionalFunction, optionsObject } from "./_options.ts";
 import { copyPlainConfig } from "./_plain_config.ts";
 import { validateData, type ValidateOptions } from "./_validate.ts";
 
@@ -314,6 +315,7 @@ export interface CLISummary {
  * Unknown keys are warnings through `options.onWarning`, or issues when `options.strict`.
  *
  * @throws {ConfigError} When the input is not a valid config; `issues` lists every problem.
+ * @throws {RangeError} When `options` is not an object or `onWarning` not a function.
  * @example
  * ```ts
  * import { validateConfig } from "@climax/tool-index";
@@ -323,7 +325,10 @@ export interface CLISummary {
  * ```
  */
 export function validateConfig(input: unknown, options?: ValidateOptions): CLImaxConfig {
-  return copyPlainConfig(input) ?? validateData(modelSchemas().config, input, options);
+  // Checked here too: a valid plain config takes a path that reads no option.
+  const checked = optionsObject(options);
+  optionalFunction(checked.onWarning, "onWarning");
+  return copyPlainConfig(input) ?? validateData(modelSchemas().config, input, checked);
 }
 
 /**

@@ -16,10 +16,11 @@ import {
 } from "./models.ts";
 import { MAX_TOOLS } from "./limits.ts";
 import { deepFreeze } from "./_freeze.ts";
+import { describeValue } from "./_json_value.ts";
+import { optionalFunction, optionsObject } from "./_options.ts";
 import { Hash64 } from "./_hash.ts";
 import { FIELD_SEPARATOR, SubstringIndex, type SubstringTables } from "./search/_substring.ts";
 import { DEFAULT_RANKING, RankedIndex, type RankedTables } from "./search/_ranked.ts";
-import { hasWords } from "./search/_words.ts";
 
 /** The private constructor, for the builders of this module that are not methods. */
 let buildFrom: (collected: CollectedTools, parts?: IndexParts) => ToolIndex;
@@ -194,6 +195,8 @@ export class ToolIndex {
    * its place and a warning is reported.
    *
    * @throws {ConfigError} When a config is not valid, or the configs define more than `maxTools`.
+   * @throws {RangeError} When `options` is not an object, `onWarning` not a function, or
+   * `maxTools` not a whole number.
    * @example
    * ```ts
    * import { ToolIndex } from "@climax/tool-index";
@@ -208,10 +211,15 @@ export class ToolIndex {
    */
   static fromConfigs(
     configs: Iterable<CLImaxConfig | CLImaxConfigInput>,
-    options: ToolIndexOptions = {},
+    options?: ToolIndexOptions,
   ): ToolIndex {
-    const warn = options.onWarning ?? ((message: string) => console.warn(message));
-    return new ToolIndex(collectTools(configs, warn, true, options.maxTools));
+    const { onWarning, maxTools } = optionsObject(options);
+    const warn = optionalFunction(onWarning, "onWarning") ??
+      ((message: string) => console.warn(message));
+    if (maxTools !== undefined && !(Number.isInteger(maxTools) && maxTools >= 0)) {
+      throw new RangeError(`The option maxTools must be a whole number, got ${String(maxTools)}`);
+    }
+    return new ToolIndex(collectTools(configs, warn, true, maxTools));
   }
 
   /** How many tools the index holds. */
@@ -409,10 +417,10 @@ export class ToolIndex {
     if (cli && (driver === undefined || cli.positions.length < driver.length)) {
       driver = cli.positions;
     }
-    // A ranked query without a letter or digit has nothing to rank by: it browses.
+    // A ranked query without a word to rank by (only stop words, or no letter or digit) browses.
     const ranked = params.mode === "ranked";
     const needle = ranked ? "" : params.needle;
-    if (ranked && hasWords(params.query)) {
+    if (ranked && this.#ranked.hasWords(params.query)) {
       const filtered = categoryId >= 0 || cliId >= 0;
       for (const text of this.#ranked.rank(params.query, filtered ? accept : null, skip, want)) {
         results.push(this.#entryAt(text));
@@ -505,6 +513,12 @@ export function collectTools(
   validate = true,
   maxTools: number = MAX_TOOLS,
 ): CollectedTools {
+  if (typeof (configs as Partial<Iterable<unknown>> | null)?.[Symbol.iterator] !== "function") {
+    throw new ConfigError("configs", [{
+      path: "",
+      message: `Expected a list of configs, got ${describeValue(configs)}`,
+    }]);
+  }
   // Until a tool is replaced, slots are positions, so this map is also the index's name map.
   const slotOf = new Map<string, number>();
   const collected: CollectedTools = { tools: [], owners: [], summaries: [], positions: slotOf };
@@ -588,7 +602,7 @@ function normalize(params: SearchParams): NormalizedParams {
   }
   const limit = params.limit ?? DEFAULT_LIMIT;
   if (typeof limit !== "number" || !Number.isInteger(limit)) {
-    throw new RangeError(`The limit must be an integer, got ${String(limit)}`);
+    throw new RangeError(`The limit must be an integer, got ${describeValue(limit)}`);
   }
   const mode = params.mode ?? "substring";
   if (mode !== "substring" && mode !== "ranked") {

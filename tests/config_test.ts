@@ -384,11 +384,30 @@ Deno.test("parseConfig() refuses very deep nesting with a ConfigError", () => {
   assert.match(issue.message, /nested too deeply/);
 });
 
-Deno.test("parseConfig() refuses several documents in one file", () => {
+Deno.test("parseConfig() refuses several documents in one file, at the second", () => {
   const error = configError(() =>
-    parseConfig("command: a\ntools: []\n---\ncommand: b\ntools: []\n")
+    parseConfig("command: a\ntools: []\n---\ncommand: b\ntools: []\n", { source: "two.yaml" })
   );
-  assert.ok(error.issues.length >= 1);
+  assert.deepEqual(error.issues.map((issue) => [issue.line, issue.column]), [[3, 1]]);
+  assert.match(error.message, /^two\.yaml:3:1: A config file holds one YAML document/);
+});
+
+Deno.test("parseConfig() locates issues as an editor counts, whatever ends the lines", () => {
+  const lines = ["command: git", "tools:", "  - name: a", "    description: 5"];
+  const at = (text: string) => {
+    const issue = only(configError(() => parseConfig(text)));
+    return [issue.line, issue.column];
+  };
+  for (const end of ["\n", "\r\n", "\r"]) {
+    assert.deepEqual(at(lines.join(end) + end), [4, 18], JSON.stringify(end));
+  }
+  // A byte order mark takes no column.
+  assert.deepEqual(at("\uFEFF" + lines.join("\n")), [4, 18]);
+  assert.deepEqual(at("\uFEFFcommand: 5\ntools: []"), [1, 10]);
+  const repeated = only(
+    configError(() => parseConfig("command: a\r\ntools: []\r\ncommand: b\r\n")),
+  );
+  assert.deepEqual([repeated.line, repeated.column], [3, 1]);
 });
 
 Deno.test("parseConfig() refuses input that is not text", () => {

@@ -21,8 +21,19 @@ Deno.test("parsing, indexing and searching need no Deno permission", async () =>
 Deno.test("loading a bundled config needs --allow-read and nothing else", async () => {
   const denied = await run(fixture, "load");
   assert.notEqual(denied.code, 0);
-  assert.match(denied.stderr, /NotCapable|read access/);
+  assert.match(denied.stderr, /ConfigError: .*docker\.yaml: .*\(--allow-read\)/);
   const { code, stdout, stderr } = await run("--allow-read", fixture, "load");
   assert.equal(code, 0, stderr);
   assert.deepEqual(JSON.parse(stdout).clis, ["git", "docker"]);
+});
+
+Deno.test("loadConfigDir() without --allow-read throws a ConfigError, not Deno's own error", async () => {
+  const { code, stdout, stderr } = await run(fixture, "dir");
+  assert.equal(code, 0, stderr);
+  const error = JSON.parse(stdout);
+  assert.equal(error.name, "ConfigError");
+  assert.match(
+    error.message,
+    /The directory cannot be read: Deno has no read permission \(--allow-read\)$/,
+  );
 });

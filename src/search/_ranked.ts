@@ -185,6 +185,14 @@ export class RankedIndex {
   }
 
   /**
+   * Whether `query` has a word to rank by: a run of letters or digits that is not a stop word.
+   * A query without one ("?", "how do I") says nothing about which tool is meant.
+   */
+  hasWords(query: string): boolean {
+    return splitWords(query).some((word) => !this.#vocabulary.isStopWord(word));
+  }
+
+  /**
    * The numbers of the tools that share a term with `query` and that `accept` (when given)
    * accepts, best first, ties in tool order: `count` of them after the first `skip`.
    */

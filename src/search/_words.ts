@@ -25,7 +25,6 @@ const CASE_CHANGE = /(\p{Ll}|\p{N})(?=\p{Lu})|(\p{Lu})(?=\p{Lu}\p{Ll})/gu;
 const MARKS = /\p{M}+/gu;
 const WORD = /[\p{L}\p{N}]+/gu;
 const BEYOND_ASCII = /[\u0080-\uffff]/;
-const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 const ENCODER = new TextEncoder();
 // A byte order mark is a character like any other here: the decoder keeps it.
 const DECODER = new TextDecoder("utf-8", { ignoreBOM: true });
@@ -42,11 +41,6 @@ export function splitWords(text: string): string[] {
     folded = folded.normalize("NFKD").replace(MARKS, "").replaceAll("ς", "σ");
   }
   return folded.match(WORD) ?? [];
-}
-
-/** Whether `text` has any letter or digit: a ranked query without one browses. */
-export function hasWords(text: string): boolean {
-  return LETTER_OR_DIGIT.test(text);
 }
 
 /** Term numbers, grown as needed. */
