@@ -56,7 +56,8 @@ async function start(): Promise<{ fetch: (request: Request) => Response | Promis
   const { configs, errors, packed } = await loadConfigs(dir);
   if (errors.length > 0 && !settings.skipInvalidConfigs) throw new InvalidConfigsError(errors);
   const skipped: SkippedConfig[] = errors.map((error) => ({
-    file: error.source,
+    // The name within the directory: where the server keeps its files is not the public's.
+    file: error.source.slice(error.source.lastIndexOf("/") + 1),
     problems: error.issues.length,
   }));
   for (const error of errors) {

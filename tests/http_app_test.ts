@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { MCP_HEADERS } from "./_mcp.ts";
-import { ToolIndex, validateConfig } from "../mod.ts";
+import { MAX_NAME_LENGTH, ToolIndex, validateConfig } from "../mod.ts";
 import { createApp } from "../src/http/app.ts";
 import { ENV_MASK } from "../src/http/mask.ts";
 import { MAX_LIMIT, MAX_QUERY_LENGTH } from "../src/http/query.ts";
@@ -99,6 +99,18 @@ Deno.test("GET /search refuses a bad limit with a 400 that names limit", async (
     assert.deepEqual(body.invalid_params.map((p: { name: string }) => p.name), ["limit"], limit);
     assert.match(body.detail, /limit/);
   }
+});
+
+Deno.test("GET /search says a limit of many digits is too big, not that it is no number", async () => {
+  for (const limit of ["1000000000", "9".repeat(400)]) {
+    const body = await problemAt(`/search?limit=${limit}`, 400);
+    assert.match(
+      body.invalid_params[0].reason,
+      new RegExp(`^must be at most ${MAX_LIMIT}, got [0-9]+…?$`),
+    );
+    assert.ok(body.invalid_params[0].reason.length < 60, "the value is not echoed in full");
+  }
+  assert.equal((await json("/search?limit=0000000000000000000001")).body.results.length, 1);
 });
 
 Deno.test("GET /search refuses a parameter given twice", async () => {
@@ -211,9 +223,15 @@ Deno.test("no route shows an env value unless the operator opts in", async () =>
 Deno.test("GET /tools/{name} gives a 404 problem for an unknown or odd name", async () => {
   const body = await problemAt("/tools/nonexistent_tool", 404);
   assert.match(body.detail, /nonexistent_tool/);
-  for (const name of ["..%2F..%2Fetc%2Fpasswd", "%E0%A4%A", "%00", "x".repeat(5000)]) {
+  for (const name of ["..%2F..%2Fetc%2Fpasswd", "%E0%A4%A", "%00", "x".repeat(MAX_NAME_LENGTH)]) {
     await problemAt(`/tools/${name}`, 404);
   }
+  // No tool has a longer name: such a name is a bad parameter, not echoed back in full.
+  const long = await problemAt(`/tools/${"x".repeat(5000)}`, 400);
+  assert.deepEqual(long.invalid_params, [{
+    name: "tool_name",
+    reason: `must be at most ${MAX_NAME_LENGTH} characters`,
+  }]);
   // URL parsing resolves "." and ".." segments, escaped or not, before any route sees them.
   for (const name of ["..", "%2E%2E", ".%2E", "../../etc/passwd"]) {
     const response = await app.request(`/tools/${name}`);
@@ -269,6 +287,53 @@ Deno.test("answers carry an ETag from the index version and a 304 on If-None-Mat
   await stale.body?.cancel();
 });
 
+Deno.test("a 304 keeps the Vary and CORS headers of the answer it stands for", async () => {
+  const headers = { Origin: "https://agent.example", "Accept-Encoding": "gzip" };
+  const full = await app.request("/search?query=commit", { headers });
+  await full.body?.cancel();
+  assert.equal(full.headers.get("Vary"), "Accept-Encoding");
+  const again = await app.request("/search?query=commit", {
+    headers: { ...headers, "If-None-Match": full.headers.get("ETag")! },
+  });
+  assert.equal(again.status, 304);
+  for (const name of ["Vary", "Access-Control-Allow-Origin", "ETag", "Cache-Control"]) {
+    assert.equal(again.headers.get(name), full.headers.get(name), name);
+  }
+  const limited = createApp(index, settings({ corsOrigin: ["https://agent.example"] }));
+  const tag = (await limited.request("/summary")).headers.get("ETag")!;
+  const revalidated = await limited.request("/summary", {
+    headers: { Origin: "https://agent.example", "If-None-Match": tag },
+  });
+  assert.equal(revalidated.status, 304);
+  assert.equal(revalidated.headers.get("Access-Control-Allow-Origin"), "https://agent.example");
+  assert.match(revalidated.headers.get("Vary") ?? "", /Origin/);
+});
+
+Deno.test("HEAD gives the length of the body GET sends, and no body", async () => {
+  for (const path of ["/", "/search?query=commit", "/tools/git_log", "/healthz", "/nope"]) {
+    const get = await app.request(path);
+    const bytes = (await get.arrayBuffer()).byteLength;
+    // Twice: the second HEAD of a cacheable answer is served from the response cache.
+    for (let i = 0; i < 2; i++) {
+      const head = await app.request(path, { method: "HEAD" });
+      assert.equal(head.status, get.status, path);
+      assert.equal(head.headers.get("Content-Length"), String(bytes), path);
+      assert.equal(head.body, null, path);
+    }
+  }
+});
+
+Deno.test("a URL over the limit is a 414 problem that a browser page can read", async () => {
+  const response = await app.request(`/search?query=${"x".repeat(20_000)}`, {
+    headers: { Origin: "https://agent.example" },
+  });
+  assert.equal(response.status, 414);
+  assert.equal(response.headers.get("Content-Type"), "application/problem+json");
+  assert.equal(response.headers.get("Access-Control-Allow-Origin"), "*");
+  assert.equal(response.headers.get("X-Content-Type-Options"), "nosniff");
+  await response.body?.cancel();
+});
+
 Deno.test("errors are never cached", async () => {
   const response = await app.request("/tools/nope");
   assert.equal(response.headers.get("Cache-Control"), "no-store");
@@ -285,7 +350,9 @@ Deno.test("CORS is open for GET by default and can be limited to origins", async
     headers: { Origin: "https://agent.example", "Access-Control-Request-Method": "GET" },
   });
   assert.equal(preflight.status, 204);
-  assert.match(preflight.headers.get("Access-Control-Allow-Methods") ?? "", /GET/);
+  // Only what some route answers: POST is the MCP endpoint's; nothing takes DELETE.
+  assert.equal(preflight.headers.get("Access-Control-Allow-Methods"), "GET,HEAD,POST,OPTIONS");
+  assert.equal(preflight.headers.get("Access-Control-Max-Age"), "600");
   // Browsers may read the MCP endpoint's session headers, and no other route has any.
   assert.equal(open.headers.get("Access-Control-Expose-Headers"), null);
   const mcp = await app.request("/mcp", {
@@ -350,12 +417,18 @@ Deno.test("with AUTH_TOKEN every route but /healthz needs the bearer token", asy
   assert.equal(missing.status, 401);
   assert.equal(missing.headers.get("Content-Type"), "application/problem+json");
   assert.match(missing.headers.get("WWW-Authenticate") ?? "", /^Bearer/);
-  await missing.body?.cancel();
+  assert.match((await missing.json()).detail, /needs an Authorization: Bearer token/);
   const wrong = await guarded.request("/tools/git_log", {
     headers: { Authorization: "Bearer nope" },
   });
   assert.equal(wrong.status, 401);
-  await wrong.body?.cancel();
+  assert.match((await wrong.json()).detail, /not the one this service takes/);
+  for (const header of ["Basic Zm9vOmJhcg==", "Bearer", "Bearer a b"]) {
+    const malformed = await guarded.request("/search", { headers: { Authorization: header } });
+    assert.equal(malformed.status, 400, header);
+    assert.equal(malformed.headers.get("Content-Type"), "application/problem+json");
+    assert.match((await malformed.json()).detail, /Authorization header must be "Bearer <token>"/);
+  }
   const right = await guarded.request("/search", { headers: { Authorization: `Bearer ${token}` } });
   assert.equal(right.status, 200);
   assert.equal(right.headers.get("Cache-Control"), "private, max-age=60");
@@ -455,6 +528,18 @@ Deno.test("settingsFromEnv() reads every setting and refuses values it cannot us
   assert.throws(
     () => settingsFromEnv((n) => (n === "CACHE_MAX_AGE" ? "-1" : undefined)),
     SettingsError,
+  );
+  // A token no client could send as a bearer token would lock everyone out.
+  for (const token of ["p@ss:word!", "two words", "a=b"]) {
+    assert.throws(
+      () => settingsFromEnv((n) => (n === "AUTH_TOKEN" ? token : undefined)),
+      { name: "SettingsError", message: /^AUTH_TOKEN may hold only/ },
+      token,
+    );
+  }
+  assert.equal(
+    settingsFromEnv((n) => (n === "AUTH_TOKEN" ? "a-Z_0.9~+/==" : undefined)).authToken,
+    "a-Z_0.9~+/==",
   );
 });
 

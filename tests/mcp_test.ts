@@ -60,6 +60,8 @@ Deno.test("an MCP client connects by URL and lists exactly the two meta-tools", 
     ]);
     assert.match(String(search.description), /no filters to get a summary/);
     assert.deepEqual(get.inputSchema.required, ["tool_name"]);
+    // The two tools never change, and a stateless server could not say so if they did.
+    assert.equal(client.getServerCapabilities()?.tools?.listChanged, false);
   });
 });
 
@@ -89,6 +91,11 @@ Deno.test("climax_search with no filter answers in summary mode, capped by limit
     });
     const two = await call(client, "climax_search", { limit: 2 });
     assert.deepEqual(JSON.parse(two.text).summary, index.summary().slice(0, 2));
+    // null is no value, as in the library's search parameters and in the Python original.
+    const nulls = await call(client, "climax_search", { query: null, category: null, cli: null });
+    assert.deepEqual(JSON.parse(nulls.text), JSON.parse(all.text));
+    const filtered = await call(client, "climax_search", { query: null, cli: "git", cursor: null });
+    assert.deepEqual(JSON.parse(filtered.text).results, index.search({ cli: "git" }));
   });
 });
 

@@ -4,7 +4,7 @@ import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bearerAuth } from "hono/bearer-auth";
 import { compress } from "hono/compress";
 import { cors } from "hono/cors";
-import { etag } from "hono/etag";
+import { etag, RETAINED_304_HEADERS as HONO_RETAINED_304_HEADERS } from "hono/etag";
 import { HTTPException } from "hono/http-exception";
 import { logger } from "hono/logger";
 import { validator } from "hono/validator";
@@ -44,6 +44,20 @@ const CACHEABLE_PATHS = [
   "/schema/config.json",
 ];
 
+/** Seconds a browser may reuse the answer to a CORS preflight. */
+const PREFLIGHT_MAX_AGE = 600;
+
+/**
+ * What a 304 keeps of the answer it stands for: the headers RFC 9110 names, and those of CORS,
+ * without which a browser would not let the page use the copy it revalidated.
+ */
+const RETAINED_304_HEADERS = [
+  ...HONO_RETAINED_304_HEADERS,
+  "access-control-allow-origin",
+  "access-control-allow-credentials",
+  "access-control-expose-headers",
+];
+
 /** Room for about a thousand distinct answers, the largest a few hundred KiB. */
 const RESPONSE_CACHE = { maxEntries: 1000, maxBytes: 32 * 1024 * 1024, maxBodyBytes: 512 * 1024 };
 
@@ -68,7 +82,7 @@ const KNOWN_PATH =
 
 /** A config file the service was started without, as `/healthz` reports it. */
 export interface SkippedConfig {
-  /** The file, as the operator named its directory. */
+  /** The file's name in the config directory. */
   file: string;
   /** How many problems it has; the start's log lists them. */
   problems: number;
@@ -89,13 +103,14 @@ export function createApp(
   const app = new Hono();
 
   if (settings.logRequests) app.use(requestLog());
-  app.use(urlLimit());
+  app.use(headLength());
   app.use(responseCache(RESPONSE_CACHE));
   app.use(secureHeaders(SECURE_HEADERS));
   // Only the MCP endpoint has headers of its own for browsers to read.
   const corsOptions = {
     origin: settings.corsOrigin,
-    allowMethods: ["GET", "HEAD", "POST", "DELETE", "OPTIONS"],
+    // POST for /mcp; a stateless MCP server has no session for DELETE to end.
+    allowMethods: ["GET", "HEAD", "POST", "OPTIONS"],
     allowHeaders: [
       "Authorization",
       "Content-Type",
@@ -103,6 +118,7 @@ export function createApp(
       "Mcp-Session-Id",
       "Last-Event-ID",
     ],
+    maxAge: PREFLIGHT_MAX_AGE,
   };
   const apiCors = cors(corsOptions);
   const mcpCors = cors({
@@ -110,15 +126,20 @@ export function createApp(
     exposeHeaders: ["Mcp-Session-Id", "Mcp-Protocol-Version"],
   });
   app.use((c, next) => (c.req.path === "/mcp" ? mcpCors : apiCors)(c, next));
+  // After the headers above, so that a browser can read the problem.
+  app.use(urlLimit());
   if (settings.authToken !== null) {
     const auth = bearerAuth({ token: settings.authToken });
     app.use((c, next) => c.req.path === "/healthz" ? next() : auth(c, next));
   }
+  // Only answers that carry the version's ETag are revalidated; others (such as /healthz,
+  // which is never cached) would otherwise have their bodies hashed on every request. Outside
+  // compression, so that a 304 keeps the Vary that the full answer would have.
+  for (const path of CACHEABLE_PATHS) {
+    app.use(path, etag({ retainedHeaders: RETAINED_304_HEADERS }));
+  }
   app.use(compress());
   app.use(brotli());
-  // Only answers that carry the version's ETag are revalidated; others (such as /healthz,
-  // which is never cached) would otherwise have their bodies hashed on every request.
-  for (const path of CACHEABLE_PATHS) app.use(path, etag());
   app.use(versionHeaders(index, settings));
 
   app.get(
@@ -220,6 +241,16 @@ export function createApp(
   return app;
 }
 
+/** What is wrong with a request that bearer authentication refused, by its challenge. */
+const AUTH_PROBLEMS: [RegExp, string][] = [
+  [
+    /error="invalid_request"/,
+    'The Authorization header must be "Bearer <token>", the token made of letters, digits and - . _ ~ + / only',
+  ],
+  [/error="invalid_token"/, "The bearer token is not the one this service takes"],
+  [/^Bearer /, "This service needs an Authorization: Bearer token"],
+];
+
 function onError(error: Error, c: Context): Response {
   if (error instanceof ProblemError) return problemResponse(error.problem, error.headers);
   if (error instanceof HTTPException) {
@@ -227,9 +258,8 @@ function onError(error: Error, c: Context): Response {
     const headers = new Headers();
     const challenge = original.headers.get("WWW-Authenticate");
     if (challenge) headers.set("WWW-Authenticate", challenge);
-    const detail = error.status === 401
-      ? "This service needs an Authorization: Bearer token"
-      : error.message || "The request could not be handled";
+    const detail = (challenge && AUTH_PROBLEMS.find(([test]) => test.test(challenge))?.[1]) ||
+      error.message || "The request could not be handled";
     return problemResponse(problem(error.status as ContentfulStatusCode, detail), headers);
   }
   if (error instanceof RangeError) {
@@ -251,6 +281,22 @@ function urlLimit(): MiddlewareHandler {
       );
     }
     return await next();
+  };
+}
+
+/**
+ * The Content-Length of a HEAD answer: that of the body a GET would send. Hono answers HEAD with
+ * the GET route's answer and drops its body afterwards, and Deno then counts no bytes at all.
+ */
+function headLength(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const res = c.res;
+    if (c.req.method !== "HEAD" || !res.body || res.headers.has("Content-Length")) return;
+    const length = (await res.arrayBuffer()).byteLength;
+    const headers = new Headers(res.headers);
+    headers.set("Content-Length", String(length));
+    c.res = new Response(null, { status: res.status, statusText: res.statusText, headers });
   };
 }
 

@@ -6,6 +6,7 @@ import { InvalidCursorError } from "../errors.ts";
 import type { ToolIndex } from "../tool_index.ts";
 import { editDistance } from "../_suggest.ts";
 import { maskEnv } from "./mask.ts";
+import { MAX_NAME_LENGTH } from "../limits.ts";
 import { MAX_FILTER_LENGTH, MAX_LIMIT, MAX_QUERY_LENGTH } from "./query.ts";
 import { problem, problemResponse } from "./problem.ts";
 import type { ServiceSettings } from "./settings.ts";
@@ -17,13 +18,14 @@ const SEARCH_DESCRIPTION =
   "Search for available CLI tools by keyword, category, or CLI name. Call with no filters to get a summary of all available CLIs: their names, categories and tool counts, which tells you what to filter by. Each result carries the tool's input_schema, enough to call it; use climax_get for the command line behind a tool.";
 
 const searchInput = z.object({
-  query: z.string().max(MAX_QUERY_LENGTH).optional().describe(
+  // null is no value, as in the library's search parameters and the Python original's tool.
+  query: z.string().max(MAX_QUERY_LENGTH).nullish().describe(
     "Search keyword (matched against tool name, description, CLI name, category, tags). In substring mode it is one literal, case-insensitive phrase: use a single distinctive word such as 'commit' or 'container'. In ranked mode it takes a plain-language request such as 'list running containers' and returns the best matches first.",
   ),
-  category: z.string().max(MAX_FILTER_LENGTH).optional().describe(
+  category: z.string().max(MAX_FILTER_LENGTH).nullish().describe(
     "Filter by CLI category (exact match, case-insensitive), as listed in the summary.",
   ),
-  cli: z.string().max(MAX_FILTER_LENGTH).optional().describe(
+  cli: z.string().max(MAX_FILTER_LENGTH).nullish().describe(
     "Filter by CLI name (exact match, case-insensitive), as listed in the summary.",
   ),
   limit: z.int().min(0).max(MAX_LIMIT).default(10).describe(
@@ -32,13 +34,13 @@ const searchInput = z.object({
   mode: z.enum(["substring", "ranked"]).default("substring").describe(
     "How query matches: 'substring' (default) finds the literal text, in config order; 'ranked' orders tools by relevance to the words of a natural-language request, so use it for anything longer than one keyword.",
   ),
-  cursor: z.string().max(MAX_FILTER_LENGTH).optional().describe(
+  cursor: z.string().max(MAX_FILTER_LENGTH).nullish().describe(
     "The next_cursor of a previous search answer, to get its next page with the same query, category, cli, limit and mode.",
   ),
 });
 
 const getInput = z.object({
-  tool_name: z.string().max(MAX_FILTER_LENGTH).describe(
+  tool_name: z.string().max(MAX_NAME_LENGTH).describe(
     "The exact name of the tool (as returned by climax_search).",
   ),
 });
@@ -71,7 +73,11 @@ function closestNames(index: ToolIndex, name: string, count: number): string[] {
 
 /** The MCP server of one request: a fresh instance over the shared, immutable index. */
 function server(index: ToolIndex, settings: ServiceSettings): McpServer {
-  const mcp = new McpServer({ name: "tool-index", version: index.version });
+  // The tools never change while the service runs, and a stateless server has no stream to
+  // announce a change on.
+  const mcp = new McpServer({ name: "tool-index", version: index.version }, {
+    capabilities: { tools: { listChanged: false } },
+  });
 
   mcp.registerTool("climax_search", {
     description: SEARCH_DESCRIPTION,
@@ -135,6 +141,14 @@ export function mcpHandler(
         problemResponse(problem(403, `The origin ${origin} may not use this MCP endpoint`)),
       );
     }
-    return handler.fetch(request);
+    // Without the request's own abort signal: the SDK reads it, and Deno warns, on reading the
+    // signal of a request it serves, that the signal also aborts once the answer is sent.
+    return handler.fetch(
+      new Request(request.url, {
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+      }),
+    );
   };
 }

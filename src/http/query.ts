@@ -1,6 +1,7 @@
 // The zod schemas of the routes' query and path parameters, which Hono's validator runs on every
 // request, and the words of the 400 problem when they fail.
 import { z } from "zod";
+import { MAX_NAME_LENGTH } from "../limits.ts";
 import { closest } from "../_suggest.ts";
 import type { InvalidParam } from "./problem.ts";
 
@@ -21,8 +22,9 @@ export const MAX_URL_LENGTH = 16_384;
 const limit = (fallback?: number) =>
   z
     .string()
-    .regex(/^[0-9]{1,9}$/, "must be a whole number")
-    .transform(Number)
+    .regex(/^[0-9]+$/, "must be a whole number")
+    // However many digits it has, a number past the maximum is refused as too big.
+    .transform((digits) => Math.min(Number(digits), MAX_LIMIT + 1))
     .pipe(z.int().min(0).max(MAX_LIMIT))
     .optional()
     .meta({
@@ -55,7 +57,7 @@ export const summaryQuerySchema = z.strictObject({ limit: limit() });
 
 /** The path parameters of `GET /tools/{tool_name}`. */
 export const toolParamsSchema = z.object({
-  tool_name: z.string().min(1).meta({ description: "The exact tool name." }),
+  tool_name: z.string().min(1).max(MAX_NAME_LENGTH).meta({ description: "The exact tool name." }),
 });
 
 /** Says, for each problem zod found in a query string, which parameter and what is wrong. */
@@ -91,14 +93,19 @@ function reasonFor(issue: z.core.$ZodIssue, value: unknown): string {
     case "too_big":
       return issue.origin === "string"
         ? `must be at most ${String(issue.maximum)} characters`
-        : `must be at most ${String(issue.maximum)}, got ${String(value)}`;
+        : `must be at most ${String(issue.maximum)}, got ${shortened(String(value))}`;
     case "too_small":
       return `must be at least ${String(issue.minimum)}`;
     case "invalid_value":
       return `must be one of ${issue.values.map(String).join(", ")}, got "${String(value)}"`;
     case "invalid_format":
-      return `must be a whole number, got "${String(value)}"`;
+      return `must be a whole number, got "${shortened(String(value))}"`;
     default:
       return issue.message;
   }
+}
+
+/** `text`, or its beginning when it is too long to repeat in a message. */
+function shortened(text: string): string {
+  return text.length > 20 ? `${text.slice(0, 20)}…` : text;
 }

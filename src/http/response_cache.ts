@@ -44,7 +44,8 @@ export function responseCache(options: ResponseCacheOptions): MiddlewareHandler 
       // Most recently used moves to the end of the map's order.
       entries.delete(key);
       entries.set(key, hit);
-      c.res = method === "HEAD" ? new Response(null, hit.response) : hit.response.clone();
+      // HEAD too gets the body, which is what says its length; Hono sends none.
+      c.res = hit.response.clone();
       return;
     }
     await next();

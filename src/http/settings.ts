@@ -30,6 +30,9 @@ export class SettingsError extends Error {
   }
 }
 
+/** A bearer token's characters (RFC 6750's b64token): any other could never be sent in one. */
+const BEARER_TOKEN = /^[A-Za-z0-9._~+/-]+=*$/;
+
 const TRUE = new Set(["1", "true", "yes", "on"]);
 const FALSE = new Set(["0", "false", "no", "off"]);
 
@@ -48,10 +51,17 @@ export function settingsFromEnv(get: (name: string) => string | undefined): Serv
     throw new SettingsError(`CACHE_MAX_AGE must be a whole number of seconds, got "${maxAge}"`);
   }
   const origin = (get("CORS_ORIGIN") ?? "*").trim();
+  const authToken = get("AUTH_TOKEN") || null;
+  if (authToken !== null && !BEARER_TOKEN.test(authToken)) {
+    throw new SettingsError(
+      "AUTH_TOKEN may hold only letters, digits and - . _ ~ + / (and = at the end), " +
+        "the characters of a bearer token: no client could send this one",
+    );
+  }
   return {
     configDir: get("CONFIG_DIR") || null,
     exposeEnv: flag("EXPOSE_ENV", get("EXPOSE_ENV"), false),
-    authToken: get("AUTH_TOKEN") || null,
+    authToken,
     corsOrigin: origin === "*" || origin === ""
       ? "*"
       : origin.split(",").map((item) => item.trim()).filter(Boolean),
