@@ -57,6 +57,7 @@ function pyyamlTags(tags: Schema.Tag[]): Schema.Tag[] {
 }
 const DUPLICATE_KEY = /^Map keys must be unique/;
 const MULTIPLE_DOCUMENTS = /^Source contains multiple documents/;
+const UNKNOWN_TAG = /^The tag (\S+) is unavailable/;
 
 /**
  * Parses YAML 1.1 (as PyYAML, which CLImax uses, does), or throws a located ConfigError.
@@ -103,6 +104,19 @@ export function readYaml(yamlText: string, source: string): ParsedYaml {
         ...repeated,
       ]);
     }
+    // yaml@1 reads a value with a tag it does not know as a string and only warns; PyYAML
+    // refuses the document, and so does this.
+    const unknownTags = doc.warnings.flatMap((warning) => {
+      const tag = UNKNOWN_TAG.exec(warning.message)?.[1];
+      return tag === undefined ? [] : [{
+        path: "",
+        message: `Unknown tag ${tag}: a config holds plain YAML values ` +
+          "(strings, numbers, booleans, lists and mappings)",
+        line: warning.linePos?.start.line ?? 1,
+        column: warning.linePos?.start.col ?? 1,
+      }];
+    });
+    if (unknownTags.length > 0) throw new ConfigError(source, unknownTags);
     value = doc.toJSON();
   } catch (error) {
     if (error instanceof ConfigError) throw error;

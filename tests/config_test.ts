@@ -187,6 +187,18 @@ Deno.test("parseConfig() reads YAML 1.1 booleans as PyYAML does", () => {
   assert.equal(config.tools[0].args[0].positional, true);
 });
 
+Deno.test("parseConfig() refuses a tag it does not know, as PyYAML does", () => {
+  const issue = only(
+    configError(() =>
+      parseConfig("command: git\ntools:\n  - name: a\n    description: !secret b\n")
+    ),
+  );
+  assert.deepEqual([issue.line, issue.column], [4, 18]);
+  assert.match(issue.message, /^Unknown tag !secret: /);
+  // The standard tags are still read.
+  assert.equal(parseConfig("command: !!str git\ntools: []").command, "git");
+});
+
 Deno.test("parseConfig() keeps dates in defaults as the text written", () => {
   const config = parseConfig(
     "command: c\ntools: [{name: t, description: d, args: [{name: since, default: 2024-01-31}]}]\n",
