@@ -103,7 +103,7 @@ if (values.ablation) {
       relevance(
         queries,
         queries.map(({ query }) =>
-          ranked.rank(query, () => true, 0, LIMIT).map((doc) => tools[doc].name)
+          (ranked.rank(query, () => true, 0, LIMIT) ?? []).map((doc) => tools[doc].name)
         ),
       ),
     ]);

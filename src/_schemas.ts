@@ -6,8 +6,7 @@
 // They are built on first use: building them costs about 10 ms, and a service that starts from
 // a compiled catalogue never validates a config.
 import { z } from "zod";
-import { NotJson, toJsonValue } from "./_json_value.ts";
-import { describeValue } from "./_json_value.ts";
+import { describeValue, NotJson, toJsonValue } from "./_json_value.ts";
 import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH, MAX_TOOLS_PER_CONFIG } from "./limits.ts";
 import type {
   ArgConstraint,

@@ -47,6 +47,19 @@ export function formatPath(path: DataPath): string {
   return out;
 }
 
+/**
+ * `options` checked where they come in: an object (none is no options) whose `onWarning`, when
+ * given, is a function. Every validating function calls it, whether or not its input has
+ * anything to warn about.
+ *
+ * @throws {RangeError} When they are not.
+ */
+export function validateOptions(options: ValidateOptions | null | undefined): ValidateOptions {
+  const checked = optionsObject(options);
+  optionalFunction(checked.onWarning, "onWarning");
+  return checked;
+}
+
 /** Validates `input` with `schema`, or throws a ConfigError that lists every problem. */
 export function validateData<T>(
   schema: z.ZodType<T>,
@@ -54,9 +67,8 @@ export function validateData<T>(
   options?: ValidateOptions,
   locate?: Locator,
 ): T {
-  const { source = DEFAULT_SOURCE, strict, onWarning } = optionsObject(options);
-  const warn = optionalFunction(onWarning, "onWarning") ??
-    ((message: string) => console.warn(message));
+  const { source = DEFAULT_SOURCE, strict, onWarning } = validateOptions(options);
+  const warn = onWarning ?? ((message: string) => console.warn(message));
   const first = schema.safeParse(input);
   if (first.success) return first.data;
 

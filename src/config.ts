@@ -9,7 +9,13 @@ import { modelSchemas } from "./_schemas.ts";
 import { copyPlainConfig } from "./_plain_config.ts";
 import { describeValue } from "./_json_value.ts";
 import { optionalFunction, optionsObject } from "./_options.ts";
-import { DEFAULT_SOURCE, type Locator, validateData, type ValidateOptions } from "./_validate.ts";
+import {
+  DEFAULT_SOURCE,
+  type Locator,
+  validateData,
+  type ValidateOptions,
+  validateOptions,
+} from "./_validate.ts";
 import { directoryUrl, yamlFileNames } from "./_paths.ts";
 import { readYaml } from "./_yaml.ts";
 
@@ -85,7 +91,7 @@ export interface LocatedConfig {
  * @throws {ConfigError} As `parseConfig` does.
  */
 export function parseLocatedConfig(yamlText: string, options?: ValidateOptions): LocatedConfig {
-  const checked = optionsObject(options);
+  const checked = validateOptions(options);
   const source = checked.source ?? DEFAULT_SOURCE;
   if (typeof yamlText !== "string") {
     throw new ConfigError(source, [{
@@ -144,7 +150,7 @@ export async function loadConfig(
   nameOrPath: string | URL,
   options: LoadConfigOptions = {},
 ): Promise<CLImaxConfig> {
-  const checked = optionsObject(options);
+  const checked = validateOptions(options);
   const { target, source, bundled } = resolveTarget(nameOrPath);
   const text = await readText(target, source, bundled);
   return parseConfig(text, { ...checked, source });
@@ -182,7 +188,8 @@ export async function loadConfigDir(
   dir: string | URL,
   options: LoadConfigDirOptions = {},
 ): Promise<CLImaxConfig[]> {
-  const { strict, onWarning, onError: given } = optionsObject(options);
+  const { strict, onWarning: warning, onError: given } = optionsObject(options);
+  const onWarning = optionalFunction(warning, "onWarning");
   const onError = optionalFunction(given, "onError");
   if (typeof dir !== "string" && !(dir instanceof URL)) {
     throw new ConfigError(String(dir), [{

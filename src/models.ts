@@ -6,9 +6,8 @@
  * @module
  */
 import { modelSchemas } from "./_schemas.ts";
-import { optionalFunction, optionsObject } from "./_options.ts";
 import { copyPlainConfig } from "./_plain_config.ts";
-import { validateData, type ValidateOptions } from "./_validate.ts";
+import { validateData, type ValidateOptions, validateOptions } from "./_validate.ts";
 
 export type { ValidateOptions } from "./_validate.ts";
 
@@ -325,9 +324,7 @@ export interface CLISummary {
  * ```
  */
 export function validateConfig(input: unknown, options?: ValidateOptions): CLImaxConfig {
-  // Checked here too: a valid plain config takes a path that reads no option.
-  const checked = optionsObject(options);
-  optionalFunction(checked.onWarning, "onWarning");
+  const checked = validateOptions(options);
   return copyPlainConfig(input) ?? validateData(modelSchemas().config, input, checked);
 }
 

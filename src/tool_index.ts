@@ -217,7 +217,9 @@ export class ToolIndex {
     const warn = optionalFunction(onWarning, "onWarning") ??
       ((message: string) => console.warn(message));
     if (maxTools !== undefined && !(Number.isInteger(maxTools) && maxTools >= 0)) {
-      throw new RangeError(`The option maxTools must be a whole number, got ${String(maxTools)}`);
+      throw new RangeError(
+        `The option maxTools must be a whole number, got ${describeValue(maxTools)}`,
+      );
     }
     return new ToolIndex(collectTools(configs, warn, true, maxTools));
   }
@@ -417,14 +419,15 @@ export class ToolIndex {
     if (cli && (driver === undefined || cli.positions.length < driver.length)) {
       driver = cli.positions;
     }
-    // A ranked query without a word to rank by (only stop words, or no letter or digit) browses.
     const ranked = params.mode === "ranked";
     const needle = ranked ? "" : params.needle;
-    if (ranked && this.#ranked.hasWords(params.query)) {
-      const filtered = categoryId >= 0 || cliId >= 0;
-      for (const text of this.#ranked.rank(params.query, filtered ? accept : null, skip, want)) {
-        results.push(this.#entryAt(text));
-      }
+    const filtered = categoryId >= 0 || cliId >= 0;
+    // A ranked query without a word to rank by (only stop words, or no letter or digit) browses.
+    const best = ranked
+      ? this.#ranked.rank(params.query, filtered ? accept : null, skip, want)
+      : undefined;
+    if (best !== undefined) {
+      for (const text of best) results.push(this.#entryAt(text));
     } else if (needle !== "" && !needle.includes(FIELD_SEPARATOR)) {
       this.#substring.scan(needle, accept, visit, driver);
     } else {

@@ -50,6 +50,10 @@ Deno.test("validateConfig() and parseConfig() refuse options of the wrong kind, 
     name: "RangeError",
     message: 'The option onWarning must be a function, got the string "log"',
   });
+  assert.throws(() => parseConfig("command: x\ntools: []", untyped({ onWarning: "log" })), {
+    name: "RangeError",
+    message: 'The option onWarning must be a function, got the string "log"',
+  });
 });
 
 Deno.test("loadConfigDir() refuses a directory that is neither a path nor a URL", async () => {
@@ -62,6 +66,9 @@ Deno.test("loadConfigDir() refuses a directory that is neither a path nor a URL"
     );
   }
   await assert.rejects(() => loadConfigDir("configs", untyped({ onError: 1 })), {
+    name: "RangeError",
+  });
+  await assert.rejects(() => loadConfigDir("configs", untyped({ onWarning: 1 })), {
     name: "RangeError",
   });
 });

@@ -185,19 +185,16 @@ export class RankedIndex {
   }
 
   /**
-   * Whether `query` has a word to rank by: a run of letters or digits that is not a stop word.
-   * A query without one ("?", "how do I") says nothing about which tool is meant.
-   */
-  hasWords(query: string): boolean {
-    return splitWords(query).some((word) => !this.#vocabulary.isStopWord(word));
-  }
-
-  /**
    * The numbers of the tools that share a term with `query` and that `accept` (when given)
-   * accepts, best first, ties in tool order: `count` of them after the first `skip`.
+   * accepts, best first, ties in tool order: `count` of them after the first `skip`. Undefined
+   * when `query` has no word to rank by, no run of letters or digits that is not a stop word:
+   * such a query ("?", "how do I") says nothing about which tool is meant.
    */
-  rank(query: string, accept: Accept | null, skip: number, count: number): number[] {
-    const queryTerms = this.#queryTerms(query);
+  rank(query: string, accept: Accept | null, skip: number, count: number): number[] | undefined {
+    const vocabulary = this.#vocabulary;
+    const words = splitWords(query).filter((word) => !vocabulary.isStopWord(word));
+    if (words.length === 0) return undefined;
+    const queryTerms = this.#queryTerms(words);
     if (queryTerms.length === 0) return [];
     const docCount = this.#docCount;
     const scores = this.#scores ??= new Float64Array(docCount);
@@ -271,14 +268,14 @@ export class RankedIndex {
   }
 
   /**
-   * The terms of a query with their weights: its words that some tool has, else the words
+   * The terms of a query's words (stop words left out) with their weights: the words that some
+   * tool has, else the words
    * that an unknown last word begins (it may be unfinished), else the words an unknown word is
    * a typo of.
    */
-  #queryTerms(query: string): QueryTerm[] {
+  #queryTerms(words: readonly string[]): QueryTerm[] {
     const { prefixWeight, typoWeight } = this.#options;
     const vocabulary = this.#vocabulary;
-    const words = splitWords(query).filter((word) => !vocabulary.isStopWord(word));
     const weights = new Map<number, number>();
     const add = (id: number, weight: number) => {
       weights.set(id, Math.max(weights.get(id) ?? 0, weight));
