@@ -1,12 +1,17 @@
 // Throughput on loopback with wrk (Debian: apt-get install wrk): the service's /search and
-// /summary beside a bare one-route Hono app, started the same way, in one run.
+// /summary beside a bare one-route Hono app, started the same way, in one run. Every server is
+// up from the start and each round gives each route its share of the time in turn, so that a
+// slow spell of a shared machine slows them all alike instead of one.
 //
-//   deno run --allow-read --allow-env --allow-net --allow-run bench/load.ts [seconds] [connections]
-import { serveEntry as serve } from "../tests/_server.ts";
+//   deno run --allow-read --allow-write --allow-env --allow-net --allow-run bench/load.ts \
+//     [seconds per route] [connections] [rounds]
+import { serveEntry as serve, type Server } from "../tests/_server.ts";
 
 const seconds = Number(Deno.args[0] ?? 30);
 const connections = Number(Deno.args[1] ?? 50);
+const rounds = Number(Deno.args[2] ?? 3);
 const root = new URL("../", import.meta.url).pathname;
+const SEARCH = "/search?query=commit&limit=10";
 
 try {
   await new Deno.Command("wrk", { args: ["--version"], stdout: "null", stderr: "null" }).output();
@@ -15,7 +20,7 @@ try {
   Deno.exit(2);
 }
 
-interface Result {
+interface Round {
   rps: number;
   p50: number;
   p99: number;
@@ -31,9 +36,9 @@ function ms(value: string): number {
   return match[2] === "us" ? n / 1000 : match[2] === "ms" ? n : n * 1000;
 }
 
-async function wrk(url: string): Promise<Result> {
+async function wrk(url: string, duration: number): Promise<Round> {
   const output = await new Deno.Command("wrk", {
-    args: ["-t1", `-c${connections}`, `-d${seconds}s`, "--latency", url],
+    args: ["-t1", `-c${connections}`, `-d${duration}s`, "--latency", url],
     stdout: "piped",
   }).output();
   const text = new TextDecoder().decode(output.stdout);
@@ -49,69 +54,88 @@ async function wrk(url: string): Promise<Result> {
   };
 }
 
-const rows: [string, Result][] = [];
-/** Runs wrk on `url` and adds its row to the table. */
-async function measure(label: string, url: string): Promise<Result> {
-  const result = await wrk(url);
-  rows.push([label, result]);
-  return result;
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
 }
 
-let bareResult: Result;
-const bare = await serve(`${root}bench/bare_hono.ts`, "/");
-try {
-  bareResult = await measure("bare Hono `/`", `${bare.base}/`);
-} finally {
-  await bare.stop();
+interface Route {
+  label: string;
+  url: string;
+  rounds: Round[];
 }
-const SEARCH = "/search?query=commit&limit=10";
+
+const servers: Server[] = [];
 const answerFile = await Deno.makeTempFile({ suffix: ".json" });
-let searchResult: Result;
-const service = await serve(`${root}main.ts`, "/healthz");
 try {
-  searchResult = await measure(`tool-index \`${SEARCH}\``, `${service.base}${SEARCH}`);
-  await measure("tool-index `/summary`", `${service.base}/summary`);
+  const bare = await serve(`${root}bench/bare_hono.ts`, "/");
+  servers.push(bare);
+  const service = await serve(`${root}main.ts`, "/healthz");
+  servers.push(service);
   const answer = await fetch(`${service.base}${SEARCH}`);
   const headers = [...answer.headers].filter(([name]) => !/^(content-length|date)$/i.test(name));
   await Deno.writeTextFile(answerFile, JSON.stringify({ headers, body: await answer.text() }));
-} finally {
-  await service.stop();
-}
-// The same answer with no work behind it, with its headers and without: what sending it costs.
-const floors: Result[] = [];
-try {
-  for (const [name, bodyOnly] of [["bytes and headers", "0"], ["bytes alone", "1"]]) {
+  // The same answer with no work behind it, with its headers and without: what sending it costs.
+  const floors: Server[] = [];
+  for (const bodyOnly of ["0", "1"]) {
     const env = { ANSWER_FILE: answerFile, BODY_ONLY: bodyOnly };
-    const floor = await serve(`${root}bench/static_answer.ts`, "/", env);
-    try {
-      floors.push(await measure(`plain Deno, the search answer's ${name}`, `${floor.base}/`));
-    } finally {
-      await floor.stop();
+    floors.push(await serve(`${root}bench/static_answer.ts`, "/", env));
+    servers.push(floors.at(-1)!);
+  }
+  const routes: Route[] = [
+    { label: "bare Hono `/`", url: `${bare.base}/` },
+    { label: `tool-index \`${SEARCH}\``, url: `${service.base}${SEARCH}` },
+    { label: "tool-index `/summary`", url: `${service.base}/summary` },
+    { label: "plain Deno, the search answer's bytes and headers", url: `${floors[0].base}/` },
+    { label: "plain Deno, the search answer's bytes alone", url: `${floors[1].base}/` },
+  ].map((route) => ({ ...route, rounds: [] }));
+
+  const share = Math.max(1, Math.round(seconds / rounds));
+  for (let round = 0; round < rounds; round++) {
+    // Each round starts one route later, so that no route always follows the same one.
+    for (let k = 0; k < routes.length; k++) {
+      const route = routes[(round + k) % routes.length];
+      route.rounds.push(await wrk(route.url, share));
     }
   }
+  report(routes, share);
 } finally {
+  for (const server of servers) await server.stop();
   await Deno.remove(answerFile);
 }
-const [answerFloor, bytesFloor] = floors;
 
-const anchor = bareResult.rps;
-console.log(
-  `\n## Throughput: wrk, 1 thread, ${connections} connections, ${seconds} s each, loopback\n`,
-);
-console.log("| route | requests/s | ratio to bare | p50 ms | p99 ms | requests | errors |");
-console.log("|---|---:|---:|---:|---:|---:|---:|");
-for (const [name, r] of rows) {
+function report(routes: Route[], share: number): void {
+  const total = (route: Route, key: "requests" | "errors") =>
+    route.rounds.reduce((sum, round) => sum + round[key], 0);
+  const rps = (route: Route) => route.rounds.reduce((sum, round) => sum + round.rps, 0) / rounds;
+  const [bare, search, , answerFloor, bytesFloor] = routes;
+  const anchor = rps(bare);
   console.log(
-    `| ${name} | ${r.rps.toFixed(0)} | ${(r.rps / anchor).toFixed(2)}× | ${r.p50.toFixed(2)} | ${
-      r.p99.toFixed(2)
-    } | ${r.requests} | ${r.errors} |`,
+    `\n## Throughput: wrk, 1 thread, ${connections} connections, ${rounds} rounds of ${share} s ` +
+      "per route, loopback\n",
   );
+  console.log(
+    "| route | requests/s | ratio to bare | each round | p50 ms | p99 ms, worst round | requests | errors |",
+  );
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
+  for (const route of routes) {
+    const each = route.rounds.map((round) => round.rps.toFixed(0)).join(" / ");
+    const p50 = median(route.rounds.map((round) => round.p50));
+    const p99 = Math.max(...route.rounds.map((round) => round.p99));
+    console.log(
+      `| ${route.label} | ${rps(route).toFixed(0)} | ${
+        (rps(route) / anchor).toFixed(2)
+      }× | ${each} | ${p50.toFixed(2)} | ${p99.toFixed(2)} | ${total(route, "requests")} | ${
+        total(route, "errors")
+      } |`,
+    );
+  }
+  console.log(
+    `\ntool-index /search reaches ${
+      (rps(search) / rps(answerFloor)).toFixed(2)
+    }× the plain server that sends the same answer; that server reaches ${
+      (rps(answerFloor) / anchor).toFixed(2)
+    }× the bare app, and ${(rps(bytesFloor) / anchor).toFixed(2)}× with the bytes alone.`,
+  );
+  console.log("Targets: at least 0.7× the bare app's requests/s, p99 under 10 ms, zero errors.");
 }
-console.log(
-  `\ntool-index /search reaches ${
-    (searchResult.rps / answerFloor.rps).toFixed(2)
-  }× the plain server that sends the same answer; that server reaches ${
-    (answerFloor.rps / anchor).toFixed(2)
-  }× the bare app, and ${(bytesFloor.rps / anchor).toFixed(2)}× with the bytes alone.`,
-);
-console.log("Targets: at least 0.7× the bare app's requests/s, p99 under 10 ms, zero errors.");
