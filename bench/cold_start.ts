@@ -6,11 +6,9 @@
 //
 //   deno run --allow-read --allow-env --allow-net --allow-run bench/cold_start.ts [runs]
 import { serveEntry as serve } from "../tests/_server.ts";
+import { percentile } from "./_measure.ts";
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
+const median = (values: number[]) => percentile(values, 0.5);
 
 const runs = Number(Deno.args[0] ?? 15);
 const root = new URL("../", import.meta.url).pathname;

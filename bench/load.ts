@@ -6,6 +6,7 @@
 //   deno run --allow-read --allow-write --allow-env --allow-net --allow-run bench/load.ts \
 //     [seconds per route] [connections] [rounds]
 import { serveEntry as serve, type Server } from "../tests/_server.ts";
+import { percentile } from "./_measure.ts";
 
 const seconds = Number(Deno.args[0] ?? 30);
 const connections = Number(Deno.args[1] ?? 50);
@@ -54,11 +55,6 @@ async function wrk(url: string, duration: number): Promise<Round> {
   };
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
 interface Route {
   label: string;
   url: string;
@@ -79,8 +75,9 @@ try {
   const floors: Server[] = [];
   for (const bodyOnly of ["0", "1"]) {
     const env = { ANSWER_FILE: answerFile, BODY_ONLY: bodyOnly };
-    floors.push(await serve(`${root}bench/static_answer.ts`, "/", env));
-    servers.push(floors.at(-1)!);
+    const floor = await serve(`${root}bench/static_answer.ts`, "/", env);
+    floors.push(floor);
+    servers.push(floor);
   }
   const routes: Route[] = [
     { label: "bare Hono `/`", url: `${bare.base}/` },
@@ -107,7 +104,8 @@ try {
 function report(routes: Route[], share: number): void {
   const total = (route: Route, key: "requests" | "errors") =>
     route.rounds.reduce((sum, round) => sum + round[key], 0);
-  const rps = (route: Route) => route.rounds.reduce((sum, round) => sum + round.rps, 0) / rounds;
+  const rps = (route: Route) =>
+    route.rounds.reduce((sum, round) => sum + round.rps, 0) / route.rounds.length;
   const [bare, search, , answerFloor, bytesFloor] = routes;
   const anchor = rps(bare);
   console.log(
@@ -120,7 +118,7 @@ function report(routes: Route[], share: number): void {
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
   for (const route of routes) {
     const each = route.rounds.map((round) => round.rps.toFixed(0)).join(" / ");
-    const p50 = median(route.rounds.map((round) => round.p50));
+    const p50 = percentile(route.rounds.map((round) => round.p50), 0.5);
     const p99 = Math.max(...route.rounds.map((round) => round.p99));
     console.log(
       `| ${route.label} | ${rps(route).toFixed(0)} | ${
