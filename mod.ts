@@ -33,19 +33,28 @@
  * @module
  */
 export { ConfigError, type ConfigIssue, InvalidCursorError } from "./src/errors.ts";
+export type {
+  ArgConstraint,
+  ArgType,
+  CLImaxConfig,
+  CLImaxConfigInput,
+  CLISummary,
+  JsonValue,
+  ResolvedTool,
+  ToolArg,
+  ToolArgInput,
+  ToolDef,
+  ToolDefInput,
+  ToolIndexEntry,
+} from "./src/types.ts";
 export {
-  type ArgConstraint,
-  type ArgType,
-  type CLImaxConfig,
-  type CLImaxConfigInput,
-  type CLISummary,
-  type JsonValue,
-  type ResolvedTool,
-  type ToolArg,
-  type ToolArgInput,
-  type ToolDef,
-  type ToolDefInput,
-  type ToolIndexEntry,
+  MAX_CONFIG_SIZE,
+  MAX_NAME_LENGTH,
+  MAX_TEXT_LENGTH,
+  MAX_TOOLS,
+  MAX_TOOLS_PER_CONFIG,
+} from "./src/limits.ts";
+export {
   validateCLISummary,
   validateConfig,
   type ValidateOptions,
@@ -53,23 +62,20 @@ export {
   validateToolArg,
   validateToolDef,
   validateToolIndexEntry,
-} from "./src/models.ts";
+} from "./src/config/validate.ts";
+export { parseConfig } from "./src/config/parse.ts";
 export {
   loadConfig,
   loadConfigDir,
   type LoadConfigDirOptions,
   type LoadConfigOptions,
-  MAX_CONFIG_SIZE,
-  parseConfig,
-} from "./src/config.ts";
-export { buildInputSchema } from "./src/input_schema.ts";
-export { MAX_NAME_LENGTH, MAX_TEXT_LENGTH, MAX_TOOLS, MAX_TOOLS_PER_CONFIG } from "./src/limits.ts";
-export { configJsonSchema } from "./src/json_schema.ts";
-export {
-  type SearchMode,
-  type SearchPage,
-  type SearchPageParams,
-  type SearchParams,
-  ToolIndex,
-  type ToolIndexOptions,
-} from "./src/tool_index.ts";
+} from "./src/config/load.ts";
+export { configJsonSchema } from "./src/config/json_schema.ts";
+export { buildInputSchema } from "./src/index/input_schema.ts";
+export type {
+  SearchMode,
+  SearchPage,
+  SearchPageParams,
+  SearchParams,
+} from "./src/index/search_params.ts";
+export { ToolIndex, type ToolIndexOptions } from "./src/index/tool_index.ts";

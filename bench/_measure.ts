@@ -1,4 +1,5 @@
-// Timing and memory helpers of the benchmark reports. Heap figures need --v8-flags=--expose-gc.
+// Timing, memory and summary helpers of the benchmark reports. Heap figures need
+// --v8-flags=--expose-gc.
 
 const gc = (globalThis as { gc?: () => void }).gc;
 
@@ -44,7 +45,7 @@ export function measureBuilds<A, B>(a: () => A, b: () => B, runs: number): [Buil
   const kept = <T>(build: () => T, times: number[]): Build<T> => {
     const before = heapUsed();
     const value = build();
-    return { ms: percentile(times, 0.5), heap: heapUsed() - before, value };
+    return { ms: median(times), heap: heapUsed() - before, value };
   };
   const first = kept(a, timesA);
   return [first, kept(b, timesB)];
@@ -71,7 +72,18 @@ export function measureQueries<Q>(
   return { p50: percentile(times, 0.5), p95: percentile(times, 0.95) };
 }
 
+/** The value at index ⌊p·n⌋ of the n `values` sorted (the largest for p = 1); `values` is kept. */
 export function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+}
+
+/** The median of `values` as `percentile` takes it: of an even count, the upper middle one. */
+export function median(values: readonly number[]): number {
+  return percentile(values, 0.5);
+}
+
+/** The first line of each report: the Deno and V8 versions and the cores it ran on. */
+export function machine(): string {
+  return `Deno ${Deno.version.deno}, V8 ${Deno.version.v8}, ${navigator.hardwareConcurrency} cores`;
 }

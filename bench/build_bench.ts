@@ -1,6 +1,6 @@
 // deno bench: building from plain config objects (validation included), beside the naive scan.
 import { ToolIndex } from "../mod.ts";
-import { generateConfigs } from "../tests/_corpus.ts";
+import { generateConfigs } from "../support/corpus.ts";
 import { NaiveIndex } from "./_naive.ts";
 
 for (const size of [100, 1_000, 10_000]) {

@@ -5,10 +5,8 @@
 // stack costs before any of the service's own work.
 //
 //   deno run --allow-read --allow-env --allow-net --allow-run bench/cold_start.ts [runs]
-import { serveEntry as serve } from "../tests/_server.ts";
-import { percentile } from "./_measure.ts";
-
-const median = (values: number[]) => percentile(values, 0.5);
+import { serveEntry as serve } from "../support/server.ts";
+import { median } from "./_measure.ts";
 
 const runs = Number(Deno.args[0] ?? 15);
 const root = new URL("../", import.meta.url).pathname;

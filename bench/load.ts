@@ -5,8 +5,9 @@
 //
 //   deno run --allow-read --allow-write --allow-env --allow-net --allow-run bench/load.ts \
 //     [seconds per route] [connections] [rounds]
-import { serveEntry as serve, type Server } from "../tests/_server.ts";
-import { percentile } from "./_measure.ts";
+import { serveEntry as serve, type Server } from "../support/server.ts";
+import { median } from "./_measure.ts";
+import { requireWrk } from "./_wrk.ts";
 
 const seconds = Number(Deno.args[0] ?? 30);
 const connections = Number(Deno.args[1] ?? 50);
@@ -14,12 +15,7 @@ const rounds = Number(Deno.args[2] ?? 3);
 const root = new URL("../", import.meta.url).pathname;
 const SEARCH = "/search?query=commit&limit=10";
 
-try {
-  await new Deno.Command("wrk", { args: ["--version"], stdout: "null", stderr: "null" }).output();
-} catch {
-  console.error("wrk is not installed: apt-get install wrk");
-  Deno.exit(2);
-}
+await requireWrk();
 
 interface Round {
   rps: number;
@@ -118,7 +114,7 @@ function report(routes: Route[], share: number): void {
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
   for (const route of routes) {
     const each = route.rounds.map((round) => round.rps.toFixed(0)).join(" / ");
-    const p50 = percentile(route.rounds.map((round) => round.p50), 0.5);
+    const p50 = median(route.rounds.map((round) => round.p50));
     const p99 = Math.max(...route.rounds.map((round) => round.p99));
     console.log(
       `| ${route.label} | ${rps(route).toFixed(0)} | ${

@@ -4,9 +4,9 @@
 //
 //   deno run --allow-read --v8-flags=--expose-gc bench/ranked_report.ts [catalogue.json]
 import { type CLImaxConfigInput, ToolIndex } from "../mod.ts";
-import { generateConfigs, rankedQueries } from "../tests/_corpus.ts";
-import { measureBuilds, measureQueries } from "./_measure.ts";
-import { MiniSearchIndex } from "./_minisearch.ts";
+import { generateConfigs, rankedQueries } from "../support/corpus.ts";
+import { machine, measureBuilds, measureQueries } from "./_measure.ts";
+import { MiniSearchIndex } from "../support/minisearch.ts";
 
 const CATALOGUE = Deno.args[0] ??
   new URL("../../shared/eval/mcp-zero-catalog/configs.json", import.meta.url).pathname;
@@ -52,9 +52,7 @@ for (const [label, configs] of await corpora()) {
   }
 }
 
-console.log(
-  `Deno ${Deno.version.deno}, V8 ${Deno.version.v8}, ${navigator.hardwareConcurrency} cores`,
-);
+console.log(machine());
 console.log("\n## Ranked search, ms per query (p50 / p95 over queries, limit 10)\n");
 console.log(
   "| corpus | words | MiniSearch p50 | MiniSearch p95 | ToolIndex p50 | ToolIndex p95 | p50 speed-up | p95 speed-up |",

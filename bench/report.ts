@@ -1,13 +1,15 @@
 // Prints, from one run, the figures the issues ask for: per-query p50/p95 of each query shape,
-// build time (validation included) and memory after build (V8 heap plus ArrayBuffers), for ToolIndex beside the naive scan.
+// build time (validation included) and memory after build (V8 heap plus ArrayBuffers), for
+// ToolIndex beside the naive scan; then, at the largest size, what freezing the results costs
+// beside copying them on every search.
 //
 //   deno run --allow-read --allow-env --v8-flags=--expose-gc bench/report.ts [sizes...]
 import { ToolIndex } from "../mod.ts";
-import { generateConfigs, queriesOfShape, type QueryShape } from "../tests/_corpus.ts";
+import { generateConfigs, queriesOfShape, type QueryShape } from "../support/corpus.ts";
 import type { CLImaxConfigInput } from "../mod.ts";
 import { NaiveIndex } from "./_naive.ts";
 import { deepFreeze } from "../src/_freeze.ts";
-import { measureBuilds, measureQueries } from "./_measure.ts";
+import { machine, measureBuilds, measureQueries } from "./_measure.ts";
 
 const SIZES = Deno.args.length > 0 ? Deno.args.map(Number) : [100, 1_000, 10_000, 100_000];
 const SHAPES: QueryShape[] = ["hit", "miss", "filtered"];
@@ -16,9 +18,7 @@ const QUERIES = 300;
 const us = (value: number) => value < 10 ? value.toFixed(2) : value.toFixed(1);
 const ratio = (anchor: number, ours: number) => `${(anchor / ours).toFixed(1)}×`;
 
-console.log(
-  `Deno ${Deno.version.deno}, V8 ${Deno.version.v8}, ${navigator.hardwareConcurrency} cores`,
-);
+console.log(machine());
 console.log("\n## Substring search, µs per query (p50 / p95 over queries)\n");
 console.log(
   "| tools | shape | naive p50 | naive p95 | ToolIndex p50 | ToolIndex p95 | p50 speed-up |",

@@ -1,6 +1,6 @@
 // deno bench: substring search at 100 to 100,000 generated tools, beside the naive scan.
 import { ToolIndex } from "../mod.ts";
-import { generateConfigs, queriesOfShape, type QueryShape } from "../tests/_corpus.ts";
+import { generateConfigs, queriesOfShape, type QueryShape } from "../support/corpus.ts";
 import { NaiveIndex } from "./_naive.ts";
 
 const SIZES = [100, 1_000, 10_000, 100_000];

@@ -1,6 +1,7 @@
 // Load and memory soak of the service: starts `main.ts` with `deno serve` on a free loopback
-// port, drives it with wrk for a set time with a mix of requests (bench/soak.lua), samples the
-// server's resident memory (VmRSS) every few seconds, and prints a Markdown report.
+// port, drives it with wrk for a set time with a mix of requests (built by _soak_mix.ts, sent by
+// soak.lua), samples the server's resident memory (VmRSS) every few seconds, and prints a
+// Markdown report.
 //
 //   deno task soak [--duration 300] [--connections 50] [--threads 1] [--sample 5]
 //   deno run --allow-read --allow-write --allow-env --allow-net --allow-run bench/soak.ts ...
@@ -33,7 +34,10 @@
 // before that: the check before the load fills it). Exit code 0 when every criterion passes, 1
 // when one fails, 2 when the soak cannot run.
 import { parseArgs } from "node:util";
-import { serveEntry, type Server } from "../tests/_server.ts";
+import type { Server } from "../support/server.ts";
+import { generateMix, type Line, lineText, mismatches } from "./_soak_mix.ts";
+import { rssMiB, startService } from "./_soak_server.ts";
+import { requireWrk } from "./_wrk.ts";
 
 const WARM_UP_SECONDS = 60;
 const RSS_TOLERANCE = 0.1;
@@ -75,326 +79,15 @@ const connections = positive("connections");
 const threads = positive("threads");
 const sampleSeconds = positive("sample");
 
-const root = new URL("../", import.meta.url);
-
-try {
-  await new Deno.Command("wrk", { args: ["--version"], stdout: "null", stderr: "null" }).output();
-} catch {
-  console.error("wrk is not installed: apt-get install wrk");
-  Deno.exit(2);
-}
+await requireWrk();
 if (Deno.build.os !== "linux") {
   console.error("The soak reads the server's memory from /proc: it runs on Linux only");
   Deno.exit(2);
 }
 
-// --- Random numbers: mulberry32, seeded, so every run sends the same mix.
-
-let state = SEED;
-function random(): number {
-  state = (state + 0x6d2b79f5) | 0;
-  let t = Math.imul(state ^ (state >>> 15), 1 | state);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
-/** A whole number from `min` to `max`, both included. */
-const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
-const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
-const chance = (p: number) => random() < p;
-
-// --- The server, with its stderr kept: there it logs the cause of every 500.
-
-async function startService(): Promise<Server> {
-  const server = await serveEntry("main.ts", "/healthz", {}, true);
-  const port = Number(new URL(server.base).port);
-  if (!(await listensOn(server.pid, port))) {
-    await server.stop();
-    throw new Error(
-      [`Process ${server.pid} does not hold the socket listening on port ${port}`]
-        .concat(server.stderr.first).join("\n"),
-    );
-  }
-  return server;
-}
-
-/**
- * The output of a command. /proc is read through `cat` and `ls`: Deno reads nothing under /proc
- * without --allow-all, which the soak does not need otherwise.
- */
-async function run(command: string, ...args: string[]): Promise<string> {
-  const { stdout, success } = await new Deno.Command(command, { args, stderr: "null" }).output();
-  if (!success) throw new Error(`${command} ${args.join(" ")} failed`);
-  return new TextDecoder().decode(stdout);
-}
-
-/**
- * Whether process `pid` holds the socket that listens on `port`: the memory sampled must be
- * the serving process's, not a launcher's that handed the work to another.
- */
-async function listensOn(pid: number, port: number): Promise<boolean> {
-  // The server listens on 127.0.0.1, so its socket is in the IPv4 table.
-  const table = await run("cat", "/proc/net/tcp");
-  const listening = new Set<string>();
-  for (const line of table.split("\n")) {
-    const fields = line.trim().split(/\s+/);
-    // local_address is ADDR:PORT in hex; state 0A is LISTEN; field 9 is the socket's inode.
-    if (fields[3] === "0A" && parseInt(fields[1].split(":")[1], 16) === port) {
-      listening.add(fields[9]);
-    }
-  }
-  const fds = await run("ls", "-l", `/proc/${pid}/fd`);
-  return [...fds.matchAll(/socket:\[(\d+)\]/g)].some((match) => listening.has(match[1]));
-}
-
-/** Resident memory of the process in MiB. */
-async function rssMiB(pid: number): Promise<number> {
-  const status = await run("cat", `/proc/${pid}/status`);
-  const kib = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
-  if (kib === undefined) throw new Error(`No VmRSS in /proc/${pid}/status`);
-  return Number(kib) / 1024;
-}
-
-// --- The request mix.
-
-interface Tool {
-  tool_name: string;
-  description: string;
-  cli_name: string;
-  category: string | null;
-  tags: string[];
-}
-
-/** Every tool of the running service, through /search's pages. */
-async function allTools(base: string): Promise<Tool[]> {
-  const tools: Tool[] = [];
-  let cursor: string | null = "";
-  while (cursor !== null) {
-    const response = await fetch(
-      `${base}/search?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
-    );
-    const page: { results: Tool[]; next_cursor: string | null } = await response.json();
-    tools.push(...page.results);
-    cursor = page.next_cursor;
-  }
-  return tools;
-}
-
-/** The status classes a request may answer with: 2 for 2xx, and so on. */
-type Classes = readonly number[];
-
-interface Line {
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  expect: Classes;
-}
-
-const OK: Classes = [2];
-const REFUSED: Classes = [4];
-
-/**
- * `LINES` requests built from the service's tools and the agent requests, with `etag` for the
- * conditional ones: about 34% substring searches, 29% ranked, 5% /summary, 15% /tools/{name},
- * 3% conditional and 14% invalid.
- */
-function mix(tools: Tool[], agentQueries: string[], etag: string): Line[] {
-  const q = encodeURIComponent;
-  const names = tools.map((tool) => tool.tool_name);
-  const clis = [...new Set(tools.map((tool) => tool.cli_name))];
-  const categories = [...new Set(tools.flatMap((tool) => tool.category ?? []))];
-  const descriptions = tools.map((tool) => tool.description.split(/[^\p{L}\p{N}]+/u));
-  const words = [
-    ...new Set([
-      ...descriptions.flat(),
-      ...names.flatMap((name) => name.split("_")),
-      ...tools.flatMap((tool) => tool.tags),
-    ].filter((word) => word.length >= 3)),
-  ];
-  const oddText = [".*", "[", "(a|b)", "\\d+", "café", "ﬁle", "日本語", "🚀", "%", "+", "ß", " "];
-  const casing = (text: string) => chance(0.2) ? text.toUpperCase() : text;
-  const limit = (p: number) => chance(p) ? `&limit=${between(0, 100)}` : "";
-  const filters = (category: number, cli: number) =>
-    (chance(category) ? `&category=${q(casing(pick(categories)))}` : "") +
-    (chance(cli) ? `&cli=${q(pick(clis))}` : "");
-  const typo = (text: string) =>
-    text.replace(/\p{L}{5,}/u, (word) => {
-      const i = between(0, word.length - 2);
-      return word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
-    });
-
-  /** A slice of `items`, `length` long, at a random place. */
-  const span = <T>(items: readonly T[], length: number) => {
-    const start = between(0, Math.max(0, items.length - length));
-    return items.slice(start, start + length);
-  };
-
-  const substring = () => {
-    const roll = random();
-    const query = roll < 0.5
-      ? span([...pick(words)], between(2, 8)).join("")
-      : roll < 0.65
-      ? span(pick(descriptions), 2).join(" ")
-      : roll < 0.75
-      ? casing(pick(chance(0.8) ? names : clis))
-      : roll < 0.85
-      ? pick(oddText) + (chance(0.5) ? pick(words) : "")
-      : roll < 0.95
-      ? Array.from({ length: between(3, 6) }, () => String.fromCharCode(between(97, 122))).join("")
-      : "";
-    return `/search?query=${q(query)}${limit(0.6)}${filters(0.25, 0.15)}${
-      chance(0.1) ? "&mode=substring" : ""
-    }`;
-  };
-
-  const ranked = () => {
-    const roll = random();
-    const agent = pick(agentQueries);
-    const query = roll < 0.3
-      ? agent
-      : roll < 0.4
-      ? typo(agent)
-      : roll < 0.45
-      ? agent.slice(0, between(Math.ceil(agent.length / 2), agent.length - 1))
-      : roll < 0.85
-      ? pick(["", "how do I ", "I want to ", "please ", "can you ", "show me how to "]) +
-        Array.from({ length: between(2, 5) }, () => pick(pick(descriptions))).join(" ")
-      : Array.from({ length: between(2, 4) }, () => pick(words)).join(" ");
-    return `/search?mode=ranked&query=${q(query)}${limit(0.5)}${filters(0.1, 0.1)}`;
-  };
-
-  const summary = () => chance(0.3) ? "/summary" : `/summary?limit=${between(0, 100)}`;
-  const tool = () => `/tools/${q(pick(names))}`;
-
-  const invalid = (): Line => {
-    const get = (path: string, expect = REFUSED): Line => ({
-      method: "GET",
-      path,
-      headers: {},
-      expect,
-    });
-    const word = q(pick(words));
-    switch (between(0, 9)) {
-      case 0:
-        return get(
-          `/search?query=${word}&limit=${
-            q(pick(["abc", "-1", "101", "1.5", "1e3", "", "0x10", "9999999999", " 5"]))
-          }`,
-        );
-      case 1:
-        return get(`/summary?limit=${pick(["all", "-3", String(between(101, 100_000))])}`);
-      case 2:
-        return get(
-          pick([`/search?qurey=${word}`, `/search?q=${word}`, `/summary?query=${word}`]) +
-            `&page=${between(1, 9)}`,
-        );
-      case 3:
-        return get(`/tools/${q(pick(names))}_${between(0, 99_999)}`);
-      case 4:
-        return get(
-          chance(0.7)
-            ? `/search?query=${"a".repeat(between(1001, 2000))}`
-            : `/search?category=${"c".repeat(between(201, 400))}`,
-        );
-      case 5:
-        // An undecodable value is kept as text (2xx) or refused (4xx); an undecodable name or
-        // path is refused.
-        return chance(0.5)
-          ? get(`/search?query=${pick(["%E0%A4%A", "%zz", "%C3%28", "%"])}${word}`, [2, 4])
-          : get(pick([`/tools/%E0%A4%A${word}`, `/search?%zz${word}=1`, `/tools/${word}%`]));
-      case 6:
-        return {
-          method: pick(["POST", "PUT", "DELETE", "PATCH"]),
-          path: pick(["/search", "/summary", `/tools/${q(pick(names))}`, "/healthz"]),
-          headers: {},
-          expect: REFUSED,
-        };
-      case 7:
-        return get(`/search?query=${word}&mode=${pick(["fuzzy", "RANKED", "bm25"])}`);
-      case 8:
-        return get(
-          pick([`/search?query=${word}&cursor=${word}`, `/search?query=${word}&query=${word}`]),
-        );
-      default:
-        return get(`/${word}/${between(0, 99)}`);
-    }
-  };
-
-  /** A successful GET, asked for compression some of the time. */
-  const ok = (path: string): Line => {
-    const roll = random();
-    const encoding = roll < 0.6
-      ? undefined
-      : roll < 0.8
-      ? "gzip"
-      : roll < 0.95
-      ? "br"
-      : "gzip, deflate, br";
-    return {
-      method: "GET",
-      path,
-      headers: encoding ? { "Accept-Encoding": encoding } : {},
-      expect: OK,
-    };
-  };
-
-  const lines: Line[] = [];
-  while (lines.length < LINES) {
-    const roll = random();
-    lines.push(
-      roll < 0.34
-        ? ok(substring())
-        : roll < 0.63
-        ? ok(ranked())
-        : roll < 0.68
-        ? ok(summary())
-        : roll < 0.83
-        ? ok(tool())
-        : roll < 0.86
-        ? {
-          method: "GET",
-          path: pick([substring(), summary(), tool()]),
-          headers: { "If-None-Match": etag },
-          expect: [3],
-        }
-        : invalid(),
-    );
-  }
-  return lines;
-}
-
-/** The key of a line in the request file, which is also how wrk sends it. */
-const lineText = (line: Line) =>
-  [line.method, line.path, ...Object.entries(line.headers).map(([k, v]) => `${k}: ${v}`)].join(
-    "\t",
-  );
-
-/**
- * Sends every distinct line once, a few at a time, and returns those whose status is not in
- * their expected classes.
- */
-async function mismatches(base: string, lines: Line[]): Promise<string[]> {
-  const distinct = [...new Map(lines.map((line) => [lineText(line), line])).values()];
-  const wrong: string[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < distinct.length) {
-      const line = distinct[next++];
-      const response = await fetch(`${base}${line.path}`, {
-        method: line.method,
-        headers: line.headers,
-      });
-      await response.body?.cancel();
-      if (!line.expect.includes(Math.floor(response.status / 100))) {
-        wrong.push(`${response.status} for ${lineText(line).slice(0, 200)}`);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
-  return wrong;
-}
-
 // --- The run.
 
+/** The JSON line soak.lua prints when wrk is done; times in microseconds. */
 interface WrkResult {
   duration_us: number;
   requests: number;
@@ -428,13 +121,7 @@ async function sleep(ms: number, until: Promise<unknown>): Promise<void> {
 /** Generates the mix, checks it, runs wrk while sampling RSS, reports; the exit code. */
 async function soak(server: Server, requestFile: string): Promise<number> {
   const idle = await rssMiB(server.pid);
-  const tools = await allTools(server.base);
-  const agentQueries = (JSON.parse(
-    await Deno.readTextFile(new URL("tests/fixtures/agent_queries.json", root)),
-  ) as { query: string }[]).map((entry) => entry.query);
-  const probe = await fetch(`${server.base}/summary`);
-  await probe.body?.cancel();
-  const lines = mix(tools, agentQueries, probe.headers.get("ETag") ?? "");
+  const lines = await generateMix(server.base, { count: LINES, seed: SEED });
   await Deno.writeTextFile(requestFile, lines.map(lineText).join("\n") + "\n");
 
   console.error(`Checking the ${new Set(lines.map(lineText)).size} distinct requests of the mix…`);
@@ -458,7 +145,7 @@ async function soak(server: Server, requestFile: string): Promise<number> {
       `-c${connections}`,
       `-d${duration}s`,
       "-s",
-      new URL("bench/soak.lua", root).pathname,
+      new URL("soak.lua", import.meta.url).pathname,
       server.base,
       "--",
       requestFile,
@@ -486,7 +173,7 @@ async function soak(server: Server, requestFile: string): Promise<number> {
     console.error(`wrk failed:\n${text}${new TextDecoder().decode(stderr)}`);
     return 2;
   }
-  return report(JSON.parse(json), idle, samples, lines, server) ? 0 : 1;
+  return report(JSON.parse(json) as WrkResult, idle, samples, lines, server) ? 0 : 1;
 }
 
 let server: Server;

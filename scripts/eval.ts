@@ -10,10 +10,10 @@
 import { parseArgs } from "node:util";
 import type { CLImaxConfigInput, ToolIndexEntry } from "../mod.ts";
 import { loadConfigDir, ToolIndex } from "../mod.ts";
-import { DEFAULT_RANKING, RankedIndex, type RankingOptions } from "../src/search/_ranked.ts";
-import { collectTools } from "../src/tool_index.ts";
-import { type LabelledQuery, type Relevance, relevance } from "./_relevance.ts";
-import { MiniSearchIndex } from "../bench/_minisearch.ts";
+import { DEFAULT_RANKING, RankedIndex, type RankingOptions } from "../src/search/ranked.ts";
+import { collectTools } from "../src/index/_collect.ts";
+import { type LabelledQuery, type Relevance, relevance } from "../support/relevance.ts";
+import { MiniSearchIndex } from "../support/minisearch.ts";
 
 const { values, positionals } = parseArgs({
   args: Deno.args,

@@ -2,7 +2,7 @@
 // recursive schema, and one recursive schema anywhere inside the config model makes zod track
 // every object of every config it parses for cycles: that doubled the time to validate a
 // config, though few arguments have a default.
-import type { JsonValue } from "./models.ts";
+import type { JsonValue } from "./types.ts";
 
 /** What `toJsonValue` returns for a value that is not JSON; it holds the value, for messages. */
 export class NotJson {

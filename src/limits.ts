@@ -67,3 +67,27 @@ export const MAX_TOOLS_PER_CONFIG = 20_000;
  * ```
  */
 export const MAX_TOOLS = 250_000;
+
+/**
+ * The largest config accepted, in bytes for a file and in characters for text: 4 MiB, room for
+ * thousands of tools while keeping a hostile file from tying up a process.
+ *
+ * @example
+ * ```ts
+ * import { ConfigError, MAX_CONFIG_SIZE, parseConfig } from "@climax/tool-index";
+ *
+ * try {
+ *   parseConfig(" ".repeat(MAX_CONFIG_SIZE + 1));
+ * } catch (error) {
+ *   console.log(error instanceof ConfigError); // true
+ * }
+ * ```
+ */
+export const MAX_CONFIG_SIZE: number = 4 * 1024 * 1024;
+
+/**
+ * How many alias expansions one YAML document may make. Enough for configs that share argument
+ * lists through anchors; a "billion laughs" document passes it within a few levels and is
+ * refused before it expands.
+ */
+export const MAX_ALIAS_COUNT = 1000;

@@ -2,8 +2,8 @@
 // words, written by reading the configs, each with the tool (or tools) that answers it.
 import assert from "node:assert/strict";
 import { ToolIndex } from "../mod.ts";
-import { readCatalogue } from "../src/_catalogue.ts";
-import { type LabelledQuery, recallAt } from "../scripts/_relevance.ts";
+import { readCatalogue } from "../src/catalogue/compiled.ts";
+import { type LabelledQuery, recallAt } from "../support/relevance.ts";
 
 const index = ToolIndex.fromConfigs(
   (await readCatalogue(new URL("../configs/", import.meta.url)))!,

@@ -1,7 +1,12 @@
 import assert from "node:assert/strict";
 import { loadConfigDir, ToolIndex } from "../mod.ts";
-import { CATALOGUE_FILE, catalogueText, hashCode, readCatalogue } from "../src/_catalogue.ts";
-import { indexOfValidConfigs } from "../src/tool_index.ts";
+import {
+  CATALOGUE_FILE,
+  catalogueText,
+  hashCode,
+  readCatalogue,
+} from "../src/catalogue/compiled.ts";
+import { indexOfValidConfigs } from "../src/index/tool_index.ts";
 
 const bundled = new URL("../configs/", import.meta.url);
 
@@ -75,19 +80,19 @@ Deno.test("the code hash covers every module that shapes a catalogue, not the se
   };
   try {
     await write("deno.json", JSON.stringify({ imports: { zod: "npm:zod@4" }, tasks: {} }));
-    await write("src/tool_index.ts", "export const a = 1;\n");
-    await write("src/search/_ranked.ts", "export const b = 2;\n");
+    await write("src/index/tool_index.ts", "export const a = 1;\n");
+    await write("src/search/ranked.ts", "export const b = 2;\n");
     await write("src/http/app.ts", "export const c = 3;\n");
-    await write("src/cli/_list.ts", "export const d = 4;\n");
+    await write("src/cli/_list_command.ts", "export const d = 4;\n");
     const before = await hashCode(src);
     assert.match(before, /^[0-9a-f]{64}$/);
 
     await write("src/http/app.ts", "export const c = 30;\n");
-    await write("src/cli/_list.ts", "export const d = 40;\n");
+    await write("src/cli/_list_command.ts", "export const d = 40;\n");
     await write("deno.json", JSON.stringify({ imports: { zod: "npm:zod@4" }, tasks: { x: "y" } }));
     assert.equal(await hashCode(src), before, "the service, the CLI and tasks do not count");
 
-    await write("src/search/_ranked.ts", "export const b = 20;\n");
+    await write("src/search/ranked.ts", "export const b = 20;\n");
     const edited = await hashCode(src);
     assert.notEqual(edited, before, "a change to the ranking code counts");
 

@@ -9,7 +9,7 @@ import { palette } from "../src/cli/_color.ts";
 import { renderTable } from "../src/cli/_table.ts";
 import { type Output, runDeno } from "./_deno.ts";
 
-const CLI = new URL("../src/cli.ts", import.meta.url).pathname;
+const CLI = new URL("../src/cli/mod.ts", import.meta.url).pathname;
 const FIXTURES = new URL("./fixtures/cli/", import.meta.url).pathname;
 const ESCAPE = "\x1b[";
 

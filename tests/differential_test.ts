@@ -1,7 +1,7 @@
 // search() in substring mode must answer exactly what the contract's plain linear scan answers.
 import assert from "node:assert/strict";
 import { type CLImaxConfigInput, ToolIndex, validateConfig } from "../mod.ts";
-import { generateConfigs, generateQueries, Random } from "./_corpus.ts";
+import { generateConfigs, generateQueries, Random } from "../support/corpus.ts";
 import { referenceRows, referenceSearch } from "./_reference.ts";
 
 function check(inputs: CLImaxConfigInput[], queryCount: number, seed: number) {

@@ -18,7 +18,7 @@ import { createApp } from "../src/http/app.ts";
 import { MAX_MCP_BODY } from "../src/http/mcp.ts";
 import { MAX_LIMIT, MAX_QUERY_LENGTH, MAX_URL_LENGTH } from "../src/http/query.ts";
 import { settingsFromEnv } from "../src/http/settings.ts";
-import { indexOfValidConfigs } from "../src/tool_index.ts";
+import { indexOfValidConfigs } from "../src/index/tool_index.ts";
 import { gitConfig } from "./_fixtures.ts";
 
 const quiet = { onWarning: () => {} };

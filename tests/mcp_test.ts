@@ -3,8 +3,8 @@
 import assert from "node:assert/strict";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { ToolIndex } from "../mod.ts";
-import { readCatalogue } from "../src/_catalogue.ts";
-import { serveEntry, type Server } from "./_server.ts";
+import { readCatalogue } from "../src/catalogue/compiled.ts";
+import { serveEntry, type Server } from "../support/server.ts";
 
 const index = ToolIndex.fromConfigs(
   (await readCatalogue(new URL("../configs/", import.meta.url)))!,

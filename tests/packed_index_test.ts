@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { loadConfigDir, ToolIndex, validateConfig } from "../mod.ts";
-import { readCompiledCatalogue } from "../src/_catalogue.ts";
-import { packIndex, restoreIndex, unpackIndex } from "../src/_packed_index.ts";
-import { indexParts } from "../src/tool_index.ts";
-import { generateConfigs, rankedQueries } from "./_corpus.ts";
+import { readCompiledCatalogue } from "../src/catalogue/compiled.ts";
+import { packIndex, restoreIndex, unpackIndex } from "../src/catalogue/_packed_index.ts";
+import { indexParts } from "../src/index/tool_index.ts";
+import { generateConfigs, rankedQueries } from "../support/corpus.ts";
 
 const quiet = () => {};
 

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { copyPlainConfig } from "../src/_plain_config.ts";
-import { ARG_TYPES, modelSchemas } from "../src/_schemas.ts";
+import { copyPlainConfig } from "../src/config/_fast_copy.ts";
+import { ARG_TYPES, modelSchemas } from "../src/config/model_schemas.ts";
 import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH } from "../src/limits.ts";
 import YAML from "yaml";
-import { generateConfigs } from "./_corpus.ts";
+import { generateConfigs } from "../support/corpus.ts";
 
 /** zod's answer for `input`: the validated copy, or undefined when it has issues. */
 function zodCopy(input: unknown): unknown {

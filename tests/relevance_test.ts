@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { ndcgAt, recallAt, reciprocalRankAt, relevance } from "../scripts/_relevance.ts";
+import { ndcgAt, recallAt, reciprocalRankAt, relevance } from "../support/relevance.ts";
 
 Deno.test("recallAt() counts the relevant tools among the first k", () => {
   assert.equal(recallAt(["a", "b", "c"], ["c"], 2), 0);

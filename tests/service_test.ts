@@ -1,7 +1,7 @@
 // The whole service as a user runs it: `deno serve main.ts` in its own process, over a socket.
 import assert from "node:assert/strict";
 import { type Output, runDeno } from "./_deno.ts";
-import { freePort, serveEntry, type Server, startServer } from "./_server.ts";
+import { freePort, serveEntry, type Server, startServer } from "../support/server.ts";
 import { MCP_HEADERS } from "./_mcp.ts";
 
 const root = new URL("../", import.meta.url);

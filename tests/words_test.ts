@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { stemmer } from "stemmer";
-import { readCatalogue } from "../src/_catalogue.ts";
+import { readCatalogue } from "../src/catalogue/compiled.ts";
 import { editDistance } from "../src/_suggest.ts";
 import { stem } from "../src/search/_stem.ts";
 import { withinEdits } from "../src/search/_typos.ts";

@@ -1,8 +1,8 @@
 // The checks `validate` makes beyond the format: things a valid config says that are probably
 // not what its author meant, each located in the YAML.
 import type { ConfigIssue } from "../errors.ts";
-import type { CLImaxConfig, ToolArg, ToolDef } from "../models.ts";
-import { type DataPath, formatPath, type Locator } from "../_validate.ts";
+import type { CLImaxConfig, ToolArg, ToolDef } from "../types.ts";
+import { type DataPath, formatPath, type Locator } from "../config/data_path.ts";
 
 /** The kinds of warning, as `--json` names them. */
 export type WarningCode =

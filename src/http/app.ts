@@ -1,48 +1,28 @@
 // The HTTP face of a ToolIndex. Handlers only translate between HTTP and the library; every
 // cross-cutting concern is a middleware of its own, most of them Hono's.
-import { type Context, Hono, type MiddlewareHandler } from "hono";
+import { Hono } from "hono";
 import { bearerAuth } from "hono/bearer-auth";
 import { compress } from "hono/compress";
 import { cors } from "hono/cors";
 import { etag, RETAINED_304_HEADERS as HONO_RETAINED_304_HEADERS } from "hono/etag";
-import { HTTPException } from "hono/http-exception";
-import { logger } from "hono/logger";
-import { validator } from "hono/validator";
 import { secureHeaders } from "hono/secure-headers";
-import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { InvalidCursorError } from "../errors.ts";
-import type { ToolIndex } from "../tool_index.ts";
+import type { ToolIndex } from "../index/tool_index.ts";
 import { brotli } from "./brotli.ts";
 import { maskEnv } from "./mask.ts";
+import { headLength, requestLog, urlLimit, versionHeaders } from "./middleware.ts";
 import { responseCache } from "./response_cache.ts";
-import { invalidParams, problem, ProblemError, problemResponse } from "./problem.ts";
+import { invalidParams, onError, problem, ProblemError, problemResponse } from "./problem.ts";
+import { searchQuery, summaryQuery, toolParams } from "./query.ts";
 import {
-  MAX_URL_LENGTH,
-  searchQuerySchema,
-  summaryQuerySchema,
-  toolParamsSchema,
-} from "./query.ts";
+  honoPath,
+  isGetRoutePath,
+  type Route,
+  routeLinks,
+  type RouteName,
+  ROUTES,
+} from "./routes.ts";
 import type { ServiceSettings } from "./settings.ts";
-import { parseOrProblem } from "./validate.ts";
-
-/** The routes, for `GET /` and for telling 405 from 404. */
-const ROUTES: Record<string, string> = {
-  search: "/search",
-  summary: "/summary",
-  tool: "/tools/{tool_name}",
-  healthz: "/healthz",
-  openapi: "/openapi.json",
-  config_schema: "/schema/config.json",
-  mcp: "/mcp",
-};
-const CACHEABLE_PATHS = [
-  "/",
-  "/search",
-  "/summary",
-  "/tools/*",
-  "/openapi.json",
-  "/schema/config.json",
-];
 
 /** Seconds a browser may reuse the answer to a CORS preflight. */
 const PREFLIGHT_MAX_AGE = 600;
@@ -76,9 +56,6 @@ const SECURE_HEADERS = {
   xPermittedCrossDomainPolicies: false,
   xXssProtection: false,
 } as const;
-
-const KNOWN_PATH =
-  /^\/(?:|search|summary|healthz|openapi\.json|schema\/config\.json|tools\/[^/]+)$/;
 
 /** A config file the service was started without, as `/healthz` reports it. */
 export interface SkippedConfig {
@@ -135,196 +112,120 @@ export function createApp(
   // Only answers that carry the version's ETag are revalidated; others (such as /healthz,
   // which is never cached) would otherwise have their bodies hashed on every request. Outside
   // compression, so that a 304 keeps the Vary that the full answer would have.
-  for (const path of CACHEABLE_PATHS) {
-    app.use(path, etag({ retainedHeaders: RETAINED_304_HEADERS }));
-  }
+  const revalidate = etag({ retainedHeaders: RETAINED_304_HEADERS });
+  for (const route of ROUTES) if (route.cacheable) app.use(honoPath(route), revalidate);
   app.use(compress());
   app.use(brotli());
   app.use(versionHeaders(index, settings));
 
-  app.get(
-    "/search",
-    validator("query", (value) => parseOrProblem(searchQuerySchema, value)),
-    (c) => {
-      const { cursor, ...params } = c.req.valid("query");
-      try {
-        const page = index.searchPage({ ...params, cursor });
-        return c.json({ mode: "search" as const, ...page }, 200);
-      } catch (error) {
-        if (error instanceof InvalidCursorError) {
-          throw new ProblemError(invalidParams([{ name: "cursor", reason: error.message }]));
-        }
-        throw error;
-      }
-    },
-  );
-
-  app.get(
-    "/summary",
-    validator("query", (value) => parseOrProblem(summaryQuerySchema, value)),
-    (c) => {
-      const { limit } = c.req.valid("query");
-      const summary = index.summary();
-      return c.json({
-        mode: "summary" as const,
-        summary: limit === undefined ? summary : summary.slice(0, limit),
-      }, 200);
-    },
-  );
-
-  app.get(
-    "/tools/:tool_name",
-    validator("param", (value) => parseOrProblem(toolParamsSchema, value)),
-    (c) => {
-      const name = c.req.valid("param").tool_name;
-      const resolved = index.get(name);
-      if (resolved === undefined) {
-        throw new ProblemError(problem(404, `No tool is named ${JSON.stringify(name)}`));
-      }
-      return c.json(maskEnv(resolved, settings.exposeEnv), 200);
-    },
-  );
-
-  // The MCP SDK is the largest module of the service (about a quarter of a cold start), and
-  // most requests never reach /mcp: it loads on the first one that does.
-  let mcp: Promise<(request: Request) => Promise<Response>> | undefined;
-  app.all("/mcp", async (c) => {
-    mcp ??= import("./mcp.ts").then((module) => module.mcpHandler(index, settings));
-    return await (await mcp)(c.req.raw);
-  });
-
-  app.get("/healthz", (c) => {
-    c.header("Cache-Control", "no-store");
-    return c.json({
-      status: "ok" as const,
-      tools: index.size,
-      clis: index.summary().length,
-      version: index.version,
-      ...(settings.skipInvalidConfigs ? { skipped: options.skipped ?? [] } : {}),
-    }, 200);
-  });
-
-  // Both documents are generated on their first request, from modules loaded only then: most
-  // instances are never asked, and a cold start would pay about 10 ms for each.
-  let openapi: Promise<Record<string, unknown>> | undefined;
-  app.get("/openapi.json", async (c) => {
-    openapi ??= import("./api_document.ts").then((module) => module.serviceDocument(index.version));
-    return c.json(await openapi);
-  });
-
-  let schema: Promise<Record<string, unknown>> | undefined;
-  app.get("/schema/config.json", async (c) => {
-    schema ??= import("../json_schema.ts").then((module) => module.configJsonSchema());
-    return c.json(await schema);
-  });
-
-  app.get("/", (c) =>
-    c.json({
-      name: "tool-index",
-      description:
-        "Progressive discovery of MCP tools defined by CLImax configs: search, then get one tool.",
-      version: index.version,
-      tools: index.size,
-      clis: index.summary().length,
-      links: ROUTES,
-    }));
+  const registrars = routeRegistrars(app, index, settings, options);
+  for (const route of ROUTES) registrars[route.name](route.method, honoPath(route));
 
   app.notFound((c) =>
-    KNOWN_PATH.test(c.req.path)
+    isGetRoutePath(c.req.path)
       ? problemResponse(problem(405, `${c.req.method} is not allowed on ${c.req.path}`), {
         Allow: "GET, HEAD",
       })
       : problemResponse(problem(404, `Nothing is at ${c.req.path}; see / for the routes`))
   );
 
-  app.onError((error, c) => onError(error, c));
+  app.onError(onError);
   return app;
 }
 
-/** What is wrong with a request that bearer authentication refused, by its challenge. */
-const AUTH_PROBLEMS: [RegExp, string][] = [
-  [
-    /error="invalid_request"/,
-    'The Authorization header must be "Bearer <token>", the token made of letters, digits and - . _ ~ + / only',
-  ],
-  [/error="invalid_token"/, "The bearer token is not the one this service takes"],
-  [/^Bearer /, "This service needs an Authorization: Bearer token"],
-];
-
-function onError(error: Error, c: Context): Response {
-  if (error instanceof ProblemError) return problemResponse(error.problem, error.headers);
-  if (error instanceof HTTPException) {
-    const original = error.getResponse();
-    const headers = new Headers();
-    const challenge = original.headers.get("WWW-Authenticate");
-    if (challenge) headers.set("WWW-Authenticate", challenge);
-    const detail = (challenge && AUTH_PROBLEMS.find(([test]) => test.test(challenge))?.[1]) ||
-      error.message || "The request could not be handled";
-    return problemResponse(problem(error.status as ContentfulStatusCode, detail), headers);
-  }
-  if (error instanceof RangeError) {
-    return problemResponse(problem(400, error.message));
-  }
-  console.error(`${c.req.method} ${c.req.path}:`, error);
-  return problemResponse(problem(500, "The service failed to answer this request"));
-}
-
-/** A 414 problem for a request target longer than `MAX_URL_LENGTH`, before any work on it. */
-function urlLimit(): MiddlewareHandler {
-  return async (c, next) => {
-    const url = c.req.url;
-    // The origin is not part of what the client sent as the target.
-    const target = url.length - url.indexOf("/", url.indexOf("//") + 2);
-    if (target > MAX_URL_LENGTH) {
-      return problemResponse(
-        problem(414, `The URL is ${target} characters, over the limit of ${MAX_URL_LENGTH}`),
-      );
-    }
-    return await next();
-  };
-}
-
 /**
- * The Content-Length of a HEAD answer: that of the body a GET would send. Hono answers HEAD with
- * the GET route's answer and drops its body afterwards, and Deno then counts no bytes at all.
+ * For each route of `ROUTES`, what registers its handlers on `app` with the method and path the
+ * table gives: a validator where the route takes parameters, then the handler itself.
  */
-function headLength(): MiddlewareHandler {
-  return async (c, next) => {
-    await next();
-    const res = c.res;
-    if (c.req.method !== "HEAD" || !res.body || res.headers.has("Content-Length")) return;
-    const length = (await res.arrayBuffer()).byteLength;
-    const headers = new Headers(res.headers);
-    headers.set("Content-Length", String(length));
-    c.res = new Response(null, { status: res.status, statusText: res.statusText, headers });
-  };
-}
+function routeRegistrars(
+  app: Hono,
+  index: ToolIndex,
+  settings: ServiceSettings,
+  options: AppOptions,
+): Record<RouteName, (method: Route["method"], path: string) => void> {
+  // The MCP SDK is the largest module of the service (about a quarter of a cold start), and
+  // most requests never reach /mcp: it loads on the first one that does.
+  let mcp: Promise<(request: Request) => Promise<Response>> | undefined;
+  // Both documents are generated on their first request, from modules loaded only then: most
+  // instances are never asked, and a cold start would pay about 10 ms for each.
+  let openapi: Promise<Record<string, unknown>> | undefined;
+  let schema: Promise<Record<string, unknown>> | undefined;
 
-/** One log line per request, after it is answered: method, path, status and time. */
-function requestLog(): MiddlewareHandler {
-  // Hono's logger prints a line as a request comes in and one as it goes out; keep the second,
-  // without the colours it adds, which only garble a log file.
-  return logger((line) => {
-    if (line.startsWith("<--")) return;
-    // deno-lint-ignore no-control-regex -- the escape character is what colour codes start with
-    console.log(line.replace(/^--> /, "").replace(/\x1b\[[0-9;]*m/g, ""));
-  });
-}
+  return {
+    home: (method, path) =>
+      app.on(method, path, (c) =>
+        c.json({
+          name: "tool-index",
+          description:
+            "Progressive discovery of MCP tools defined by CLImax configs: search, then get one tool.",
+          version: index.version,
+          tools: index.size,
+          clis: index.summary().length,
+          links: routeLinks(),
+        })),
 
-/**
- * ETag from the index version, so a client revalidates without the body being hashed, and
- * Cache-Control on successful reads.
- */
-function versionHeaders(index: ToolIndex, settings: ServiceSettings): MiddlewareHandler {
-  const tag = `W/"${index.version}${settings.exposeEnv ? "-env" : ""}"`;
-  const cacheControl = `${
-    settings.authToken ? "private" : "public"
-  }, max-age=${settings.cacheMaxAge}`;
-  return async (c, next) => {
-    await next();
-    if (c.req.method !== "GET" && c.req.method !== "HEAD") return;
-    if (!c.res.ok || c.res.headers.has("Cache-Control")) return;
-    c.res.headers.set("ETag", tag);
-    c.res.headers.set("Cache-Control", cacheControl);
+    search: (method, path) =>
+      app.on(method, path, searchQuery, (c) => {
+        const { cursor, ...params } = c.req.valid("query");
+        try {
+          const page = index.searchPage({ ...params, cursor });
+          return c.json({ mode: "search" as const, ...page }, 200);
+        } catch (error) {
+          if (error instanceof InvalidCursorError) {
+            throw new ProblemError(invalidParams([{ name: "cursor", reason: error.message }]));
+          }
+          throw error;
+        }
+      }),
+
+    summary: (method, path) =>
+      app.on(method, path, summaryQuery, (c) => {
+        const { limit } = c.req.valid("query");
+        const summary = index.summary();
+        return c.json({
+          mode: "summary" as const,
+          summary: limit === undefined ? summary : summary.slice(0, limit),
+        }, 200);
+      }),
+
+    tool: (method, path) =>
+      app.on(method, path, toolParams, (c) => {
+        const name = c.req.valid("param").tool_name;
+        const resolved = index.get(name);
+        if (resolved === undefined) {
+          throw new ProblemError(problem(404, `No tool is named ${JSON.stringify(name)}`));
+        }
+        return c.json(maskEnv(resolved, settings.exposeEnv), 200);
+      }),
+
+    healthz: (method, path) =>
+      app.on(method, path, (c) => {
+        c.header("Cache-Control", "no-store");
+        return c.json({
+          status: "ok" as const,
+          tools: index.size,
+          clis: index.summary().length,
+          version: index.version,
+          ...(settings.skipInvalidConfigs ? { skipped: options.skipped ?? [] } : {}),
+        }, 200);
+      }),
+
+    openapi: (method, path) =>
+      app.on(method, path, async (c) => {
+        openapi ??= import("./openapi.ts").then((module) => module.serviceDocument(index.version));
+        return c.json(await openapi);
+      }),
+
+    config_schema: (method, path) =>
+      app.on(method, path, async (c) => {
+        schema ??= import("../config/json_schema.ts").then((module) => module.configJsonSchema());
+        return c.json(await schema);
+      }),
+
+    mcp: (method, path) =>
+      app.on(method, path, async (c) => {
+        mcp ??= import("./mcp.ts").then((module) => module.mcpHandler(index, settings));
+        return await (await mcp)(c.req.raw);
+      }),
   };
 }

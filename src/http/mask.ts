@@ -1,5 +1,5 @@
 // Configs may carry tokens in `env`: every answer that shows a resolved tool masks them.
-import type { ResolvedTool } from "../models.ts";
+import type { ResolvedTool } from "../types.ts";
 
 /** What replaces each `env` value unless the operator exposes them. */
 export const ENV_MASK = "********";

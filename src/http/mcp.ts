@@ -3,11 +3,11 @@
 import { createMcpHandler, McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { InvalidCursorError } from "../errors.ts";
-import type { ToolIndex } from "../tool_index.ts";
-import { editDistance } from "../_suggest.ts";
-import { maskEnv } from "./mask.ts";
 import { MAX_NAME_LENGTH } from "../limits.ts";
-import { MAX_FILTER_LENGTH, MAX_LIMIT, MAX_QUERY_LENGTH } from "./query.ts";
+import { editDistance } from "../_suggest.ts";
+import type { ToolIndex } from "../index/tool_index.ts";
+import { maskEnv } from "./mask.ts";
+import { described, modeParam, SEARCH_PARAMS, textParam } from "./query.ts";
 import { problem, problemResponse } from "./problem.ts";
 import type { ServiceSettings } from "./settings.ts";
 
@@ -17,26 +17,17 @@ export const MAX_MCP_BODY = 1024 * 1024;
 const SEARCH_DESCRIPTION =
   "Search for available CLI tools by keyword, category, or CLI name. Call with no filters to get a summary of all available CLIs: their names, categories and tool counts, which tells you what to filter by. Each result carries the tool's input_schema, enough to call it; use climax_get for the command line behind a tool.";
 
+// The search parameters as `GET /search` takes them, but typed as JSON carries them, and with
+// null as no value, as in the library's search parameters and the Python original's tool.
+const { query, category, cli, limit, mode, cursor } = SEARCH_PARAMS;
 const searchInput = z.object({
-  // null is no value, as in the library's search parameters and the Python original's tool.
-  query: z.string().max(MAX_QUERY_LENGTH).nullish().describe(
-    "Search keyword (matched against tool name, description, CLI name, category, tags). In substring mode it is one literal, case-insensitive phrase: use a single distinctive word such as 'commit' or 'container'. In ranked mode it takes a plain-language request such as 'list running containers' and returns the best matches first.",
-  ),
-  category: z.string().max(MAX_FILTER_LENGTH).nullish().describe(
-    "Filter by CLI category (exact match, case-insensitive), as listed in the summary.",
-  ),
-  cli: z.string().max(MAX_FILTER_LENGTH).nullish().describe(
-    "Filter by CLI name (exact match, case-insensitive), as listed in the summary.",
-  ),
-  limit: z.int().min(0).max(MAX_LIMIT).default(10).describe(
-    `Maximum number of results to return (default: 10, at most ${MAX_LIMIT}). Caps the summary too.`,
-  ),
-  mode: z.enum(["substring", "ranked"]).default("substring").describe(
-    "How query matches: 'substring' (default) finds the literal text, in config order; 'ranked' orders tools by relevance to the words of a natural-language request, so use it for anything longer than one keyword.",
-  ),
-  cursor: z.string().max(MAX_FILTER_LENGTH).nullish().describe(
-    "The next_cursor of a previous search answer, to get its next page with the same query, category, cli, limit and mode.",
-  ),
+  query: described(textParam(query).nullish(), query),
+  category: described(textParam(category).nullish(), category),
+  cli: described(textParam(cli).nullish(), cli),
+  limit: z.int().min(limit.min).max(limit.max).default(limit.default)
+    .describe(`${limit.description} Caps the summary too.`),
+  mode: described(modeParam().default(mode.default), mode),
+  cursor: described(textParam(cursor).nullish(), cursor),
 });
 
 const getInput = z.object({
@@ -58,13 +49,13 @@ function toolError(message: string): ToolAnswer {
 /** The names nearest to `name`: by edit distance, then by load order. */
 function closestNames(index: ToolIndex, name: string, count: number): string[] {
   const lower = name.toLowerCase();
-  return index.search({ limit: index.size })
-    .map((entry, order) => ({ name: entry.tool_name, order }))
-    .map((candidate) => ({
-      ...candidate,
-      distance: candidate.name.toLowerCase().includes(lower)
+  return index.names()
+    .map((candidate, order) => ({
+      name: candidate,
+      order,
+      distance: candidate.toLowerCase().includes(lower)
         ? 0
-        : editDistance(lower, candidate.name.toLowerCase()),
+        : editDistance(lower, candidate.toLowerCase()),
     }))
     .sort((a, b) => a.distance - b.distance || a.order - b.order)
     .slice(0, count)

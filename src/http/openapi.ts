@@ -1,40 +1,22 @@
-// The OpenAPI 3.1 document, generated from the zod schemas the routes validate with: the query
-// and path parameters from the validators' schemas, the answers from the schemas of what the
-// handlers return, shared shapes as components.
+// The service's OpenAPI 3.1 document, generated from the route table: each route's parameters
+// from the schemas its validator runs, its answers from the schemas of what its handler
+// returns, shared shapes as components. Loaded on the first request for /openapi.json, with
+// the answer schemas, so that a cold start pays for neither.
 import { z } from "zod";
-
-/** One answer of a route in the document. */
-export interface AnswerDoc {
-  description: string;
-  contentType: "application/json" | "application/problem+json";
-  schema: z.ZodType;
-}
-
-/** One route in the document. */
-export interface RouteDoc {
-  path: string;
-  summary: string;
-  description: string;
-  query?: z.ZodObject;
-  params?: z.ZodObject;
-  responses: Record<number, AnswerDoc>;
-}
-
-/** What the document says about the service itself. */
-export interface ApiInfo {
-  title: string;
-  version: string;
-  description: string;
-}
+import { ANSWER_SCHEMAS, components } from "./answer_schemas.ts";
+import { MAX_LIMIT, MAX_QUERY_LENGTH } from "./query.ts";
+import { type Route, ROUTES } from "./routes.ts";
 
 type JsonSchema = Record<string, unknown>;
 
-/** The OpenAPI 3.1 document of `routes`, naming the schemas of `components` by their ids. */
-export function openApiDocument(
-  routes: readonly RouteDoc[],
-  info: ApiInfo,
-  components: z.core.$ZodRegistry<{ id: string }>,
-): Record<string, unknown> {
+/** The OpenAPI 3.1 document of the service, for an index of this `version`. */
+export function serviceDocument(version: string): Record<string, unknown> {
+  const info = {
+    title: "tool-index",
+    version,
+    description:
+      `Progressive discovery of MCP tools: search the catalogue, then fetch one tool. limit is 0 to ${MAX_LIMIT}; query is at most ${MAX_QUERY_LENGTH} characters.`,
+  };
   const uri = (id: string) => `#/components/schemas/${id}`;
   // OpenAPI 3.1 schemas are JSON Schema 2020-12; a component is named by its place in the
   // document, so the `$id` and `$schema` zod writes on each are left out.
@@ -50,9 +32,8 @@ export function openApiDocument(
     const { $id: _id, $schema: _schema, ...rest } = schema as JsonSchema;
     schemas[id] = rest;
   }
-  const idOf = (schema: z.ZodType) => components.get(schema)?.id;
   const schemaOf = (schema: z.ZodType): JsonSchema => {
-    const id = idOf(schema);
+    const id = components.get(schema)?.id;
     if (id !== undefined) return { $ref: uri(id) };
     const { $schema: _schema, ...rest } = z.toJSONSchema(schema, options) as JsonSchema;
     return rest;
@@ -71,19 +52,22 @@ export function openApiDocument(
     });
 
   const paths: Record<string, unknown> = {};
-  for (const route of routes) {
+  for (const route of ROUTES as readonly Route[]) {
+    const doc = route.doc;
+    if (doc === undefined) continue;
     const responses: Record<string, unknown> = {};
-    for (const [status, answer] of Object.entries(route.responses)) {
+    for (const [status, answer] of Object.entries(doc.responses)) {
+      const type = answer.schema === "Problem" ? "application/problem+json" : "application/json";
       responses[status] = {
         description: answer.description,
-        content: { [answer.contentType]: { schema: schemaOf(answer.schema) } },
+        content: { [type]: { schema: schemaOf(ANSWER_SCHEMAS[answer.schema]) } },
       };
     }
-    const params = [...parameters("path", route.params), ...parameters("query", route.query)];
+    const params = [...parameters("path", doc.params), ...parameters("query", doc.query)];
     paths[route.path] = {
       get: {
-        summary: route.summary,
-        description: route.description,
+        summary: doc.summary,
+        description: doc.description,
         ...(params.length > 0 ? { parameters: params } : {}),
         responses,
       },

@@ -1,4 +1,7 @@
-// RFC 9457 problem details: the one shape of every error answer.
+// RFC 9457 problem details: the one shape of every error answer, and the error handler that
+// turns whatever a request threw into one.
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
 /** One parameter a request got wrong. */
@@ -67,4 +70,36 @@ export class ProblemError extends Error {
     this.problem = body;
     this.headers = headers;
   }
+}
+
+/** What is wrong with a request that bearer authentication refused, by its challenge. */
+const AUTH_PROBLEMS: [RegExp, string][] = [
+  [
+    /error="invalid_request"/,
+    'The Authorization header must be "Bearer <token>", the token made of letters, digits and - . _ ~ + / only',
+  ],
+  [/error="invalid_token"/, "The bearer token is not the one this service takes"],
+  [/^Bearer /, "This service needs an Authorization: Bearer token"],
+];
+
+/**
+ * The answer to an error a request threw: its problem, a 4xx that says what is wrong, or a 500
+ * that says nothing of the cause, which goes to the log.
+ */
+export function onError(error: Error, c: Context): Response {
+  if (error instanceof ProblemError) return problemResponse(error.problem, error.headers);
+  if (error instanceof HTTPException) {
+    const original = error.getResponse();
+    const headers = new Headers();
+    const challenge = original.headers.get("WWW-Authenticate");
+    if (challenge) headers.set("WWW-Authenticate", challenge);
+    const detail = (challenge && AUTH_PROBLEMS.find(([test]) => test.test(challenge))?.[1]) ||
+      error.message || "The request could not be handled";
+    return problemResponse(problem(error.status as ContentfulStatusCode, detail), headers);
+  }
+  if (error instanceof RangeError) {
+    return problemResponse(problem(400, error.message));
+  }
+  console.error(`${c.req.method} ${c.req.path}:`, error);
+  return problemResponse(problem(500, "The service failed to answer this request"));
 }

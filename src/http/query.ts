@@ -1,9 +1,17 @@
-// The zod schemas of the routes' query and path parameters, which Hono's validator runs on every
-// request, and the words of the 400 problem when they fail.
+// What a request may ask: the bounds of requests, the search parameters (defined once here, for
+// the HTTP routes and the MCP tool alike), the zod schemas that Hono's validator runs on each
+// route's query and path, and the words of the 400 problem when they fail.
+import { validator } from "hono/validator";
 import { z } from "zod";
 import { MAX_NAME_LENGTH } from "../limits.ts";
 import { closest } from "../_suggest.ts";
-import type { InvalidParam } from "./problem.ts";
+import {
+  DEFAULT_LIMIT,
+  DEFAULT_MODE,
+  SEARCH_MODES,
+  type SearchMode,
+} from "../index/search_params.ts";
+import { type InvalidParam, invalidParams, problemResponse } from "./problem.ts";
 
 /** The largest `limit` a request may ask for. */
 export const MAX_LIMIT = 100;
@@ -17,51 +25,133 @@ export const MAX_FILTER_LENGTH = 200;
  */
 export const MAX_URL_LENGTH = 16_384;
 
+/** A text parameter of a search: its longest value and what it means. */
+interface TextParam {
+  maxLength: number;
+  description: string;
+}
+
+/**
+ * The parameters of a search, as `GET /search` and the MCP tool `climax_search` take them:
+ * each one's bounds and description, in the order both list them.
+ */
+export const SEARCH_PARAMS = {
+  query: {
+    maxLength: MAX_QUERY_LENGTH,
+    description:
+      "Search keyword (matched against tool name, description, CLI name, category, tags). In substring mode it is one literal, case-insensitive phrase: use a single distinctive word such as 'commit' or 'container'. In ranked mode it takes a plain-language request such as 'list running containers' and returns the best matches first.",
+  },
+  category: {
+    maxLength: MAX_FILTER_LENGTH,
+    description:
+      "Filter by CLI category (exact match, case-insensitive), as listed in the summary.",
+  },
+  cli: {
+    maxLength: MAX_FILTER_LENGTH,
+    description: "Filter by CLI name (exact match, case-insensitive), as listed in the summary.",
+  },
+  limit: {
+    min: 0,
+    max: MAX_LIMIT,
+    default: DEFAULT_LIMIT,
+    description:
+      `Maximum number of results to return (default: ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}).`,
+  },
+  mode: {
+    values: SEARCH_MODES as [SearchMode, ...SearchMode[]],
+    default: DEFAULT_MODE,
+    description:
+      "How query matches: 'substring' (default) finds the literal text, in config order; 'ranked' orders tools by relevance to the words of a natural-language request, so use it for anything longer than one keyword.",
+  },
+  cursor: {
+    maxLength: MAX_FILTER_LENGTH,
+    description:
+      "The next_cursor of a previous search answer, to get its next page with the same query, category, cli, limit and mode.",
+  },
+} as const;
+
+/**
+ * A text parameter's schema: a string of at most its length. Its description goes on the
+ * schema that also says how the parameter may be absent, where a JSON Schema reader looks.
+ */
+export function textParam({ maxLength }: TextParam): z.ZodString {
+  return z.string().max(maxLength);
+}
+
+/** The mode parameter's schema: one of the search modes. */
+export function modeParam(): z.ZodEnum<{ [M in SearchMode]: M }> {
+  return z.enum(SEARCH_PARAMS.mode.values);
+}
+
+/** Puts the description of `param` on `schema`. */
+export function described<S extends z.ZodType>(schema: S, param: { description: string }): S {
+  return schema.meta({ description: param.description });
+}
+
 // A query string carries text: limit is validated as digits, then documented as what it
 // becomes, an integer.
-const limit = (fallback?: number) =>
+const limit = (withDefault: boolean) =>
   z
     .string()
     .regex(/^[0-9]+$/, "must be a whole number")
     // However many digits it has, a number past the maximum is refused as too big.
     .transform((digits) => Math.min(Number(digits), MAX_LIMIT + 1))
-    .pipe(z.int().min(0).max(MAX_LIMIT))
+    .pipe(z.int().min(SEARCH_PARAMS.limit.min).max(MAX_LIMIT))
     .optional()
     .meta({
-      description: `Most results to return, 0 to ${MAX_LIMIT}.`,
-      ...(fallback === undefined ? {} : { default: fallback }),
+      description: SEARCH_PARAMS.limit.description,
+      ...(withDefault ? { default: SEARCH_PARAMS.limit.default } : {}),
     });
 
-const filter = (description: string) =>
-  z.string().max(MAX_FILTER_LENGTH).optional().meta({ description });
+const { query, category, cli, mode, cursor } = SEARCH_PARAMS;
 
 /** The query parameters of `GET /search`. */
 export const searchQuerySchema = z.strictObject({
-  query: z.string().max(MAX_QUERY_LENGTH).optional().meta({
-    description:
-      "Words to find. In substring mode: a case-insensitive literal substring of the tool name, description, CLI name, category or a tag. In ranked mode: a request in plain words, such as `list running containers`.",
-  }),
-  category: filter("Only tools of this category (case-insensitive exact match)."),
-  cli: filter("Only tools of this CLI (case-insensitive exact match of the config name)."),
-  limit: limit(10),
-  mode: z.enum(["substring", "ranked"]).optional().meta({
-    description:
-      "How `query` matches: `substring` keeps config order; `ranked` orders tools by relevance to the words of the query.",
-    default: "substring",
-  }),
-  cursor: filter("`next_cursor` of the previous page."),
+  query: described(textParam(query).optional(), query),
+  category: described(textParam(category).optional(), category),
+  cli: described(textParam(cli).optional(), cli),
+  limit: limit(true),
+  mode: modeParam().optional().meta({ description: mode.description, default: mode.default }),
+  cursor: described(textParam(cursor).optional(), cursor),
 });
 
 /** The query parameters of `GET /summary`. */
-export const summaryQuerySchema = z.strictObject({ limit: limit() });
+export const summaryQuerySchema = z.strictObject({ limit: limit(false) });
 
 /** The path parameters of `GET /tools/{tool_name}`. */
 export const toolParamsSchema = z.object({
   tool_name: z.string().min(1).max(MAX_NAME_LENGTH).meta({ description: "The exact tool name." }),
 });
 
+/** The validator middleware of `GET /search`: its handler reads `c.req.valid("query")`. */
+export const searchQuery = validator("query", (value) => parseOrProblem(searchQuerySchema, value));
+
+/** The validator middleware of `GET /summary`. */
+export const summaryQuery = validator(
+  "query",
+  (value) => parseOrProblem(summaryQuerySchema, value),
+);
+
+/** The validator middleware of `GET /tools/{tool_name}`: `c.req.valid("param")`. */
+export const toolParams = validator("param", (value) => parseOrProblem(toolParamsSchema, value));
+
+/**
+ * `value` parsed by `schema`, an object of a route's query or path parameters, or the 400
+ * problem that says what is wrong with each: the validation function that Hono's validator
+ * middleware runs, whose result reaches the handler typed through `c.req.valid()`.
+ */
+function parseOrProblem<S extends z.ZodObject>(
+  schema: S,
+  value: Record<string, string | string[]>,
+): z.output<S> | Response {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const known = Object.keys(schema.shape);
+  return problemResponse(invalidParams(describeQueryIssues(result.error.issues, value, known)));
+}
+
 /** Says, for each problem zod found in a query string, which parameter and what is wrong. */
-export function describeQueryIssues(
+function describeQueryIssues(
   issues: readonly z.core.$ZodIssue[],
   input: Record<string, unknown>,
   known: readonly string[],

@@ -1,0 +1,117 @@
+// `validate`: checks config files and reports every problem with its file, line and column.
+import { ConfigError, type ConfigIssue } from "../errors.ts";
+import { parseLocatedConfig } from "../config/parse.ts";
+import { parseCommandArgs, UsageError } from "./_args.ts";
+import { type Command, PROGRAM } from "./_command.ts";
+import { expandInputs, readInputText, UnreadableError } from "./_inputs.ts";
+import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, type Io } from "./_io.ts";
+import { byPosition, type CheckedFile, printReport, reportJson, summarize } from "./_report.ts";
+import {
+  type CheckedConfig,
+  configWarnings,
+  duplicateToolWarnings,
+  type Warning,
+} from "./_warnings.ts";
+
+const USAGE = `${PROGRAM} validate [--strict] [--json] <file or directory>...`;
+
+/** The `validate` command. */
+export const validateCommand: Command = {
+  name: "validate",
+  summary: "Check configs and report every problem with its file, line and column",
+  usage: USAGE,
+  help: `Check CLImax configs and report every problem with its file, line and column.
+
+Usage: ${USAGE}
+
+A directory stands for its *.yaml and *.yml files (not its subdirectories').
+Each problem is printed as file:line:column: path: message, with the YAML line
+and a caret under the column, then a summary line.
+
+Errors make a config invalid. Warnings flag what is probably a mistake:
+  - a key the format does not know (with "did you mean" for a near miss)
+  - a tool name already used in an earlier file or tool (the later one wins)
+  - a tool description that is empty, one word, or only the tool's name
+  - an enum whose default is not one of its values
+  - a positional argument with a flag
+  - a required argument with a default
+
+Options:
+  --strict    Fail (exit status 1) on any warning too
+  --json      Print the files, errors, warnings and counts as JSON
+  -h, --help  Show this help
+
+Exit status: 0 all valid, 1 some config invalid (or any warning under --strict),
+2 a usage error or a file that cannot be read.`,
+  run: validate,
+};
+
+async function validate(args: readonly string[], io: Io): Promise<number> {
+  const { values, positionals } = parseCommandArgs(args, {
+    strict: { type: "boolean" },
+    json: { type: "boolean" },
+  });
+  if (values.help) {
+    io.out(validateCommand.help);
+    return EXIT_OK;
+  }
+  if (positionals.length === 0) throw new UsageError("Name at least one config file or directory");
+
+  const checked: CheckedFile[] = [];
+  const configs: { checked: CheckedFile; config: CheckedConfig }[] = [];
+  for (const { file, unreadable } of await expandInputs(positionals)) {
+    const result = unreadable === undefined
+      ? await checkFile(file)
+      : { checked: unreadableFile(file, unreadable) };
+    checked.push(result.checked);
+    if (result.config) configs.push({ checked: result.checked, config: result.config });
+  }
+  const duplicates = duplicateToolWarnings(configs.map(({ config }) => config));
+  configs.forEach(({ checked, config }, i) => {
+    checked.warnings = [...checked.warnings, ...configWarnings(config), ...duplicates[i]]
+      .sort(byPosition);
+  });
+
+  if (values.json) io.out(reportJson(checked));
+  else printReport(checked, io);
+
+  const summary = summarize(checked);
+  if (summary.unreadable > 0) return EXIT_USAGE;
+  if (summary.invalid > 0 || (values.strict && summary.warnings > 0)) return EXIT_INVALID;
+  return EXIT_OK;
+}
+
+/** Reads and validates one file, collecting the unknown keys the library reports as warnings. */
+async function checkFile(file: string): Promise<{ checked: CheckedFile; config?: CheckedConfig }> {
+  const warnings: Warning[] = [];
+  let text: string;
+  try {
+    text = await readInputText(file);
+  } catch (error) {
+    if (error instanceof UnreadableError) {
+      return { checked: unreadableFile(file, error.message) };
+    }
+    if (error instanceof ConfigError) {
+      return { checked: { file, readable: true, valid: false, errors: error.issues, warnings } };
+    }
+    throw error;
+  }
+  const onWarning = (_message: string, issue: ConfigIssue) =>
+    warnings.push({ ...issue, code: "unknown-key" });
+  try {
+    const { config, locate } = parseLocatedConfig(text, { source: file, onWarning });
+    return {
+      checked: { file, readable: true, valid: true, errors: [], warnings, text },
+      config: { source: file, config, locate },
+    };
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    return {
+      checked: { file, readable: true, valid: false, errors: error.issues, warnings, text },
+    };
+  }
+}
+
+function unreadableFile(file: string, message: string): CheckedFile {
+  return { file, readable: false, valid: false, errors: [{ path: "", message }], warnings: [] };
+}

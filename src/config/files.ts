@@ -1,0 +1,81 @@
+// Config files on disk (or beside this package's code, wherever it was imported from): where
+// the bundled ones are, which files of a directory are configs, and the one reader of a config
+// file's text.
+import { ConfigError } from "../errors.ts";
+import { MAX_CONFIG_SIZE } from "../limits.ts";
+
+/** The bundled catalogue: `configs/` of this package, one YAML file per CLI. */
+export const BUNDLED_CONFIGS: URL = new URL("../../configs/", import.meta.url);
+
+/** A file: URL of a directory, from a path (relative to the working directory) or a URL. */
+export function directoryUrl(dir: string | URL): URL {
+  if (dir instanceof URL) return dir.href.endsWith("/") ? dir : new URL(`${dir.href}/`);
+  const absolute = dir.startsWith("/") ? dir : `${Deno.cwd()}/${dir}`;
+  const encoded = absolute.split("/").map(encodeURIComponent).join("/");
+  return new URL(`file://${encoded.endsWith("/") ? encoded : `${encoded}/`}`);
+}
+
+/**
+ * The names of a directory's `*.yaml` and `*.yml` files (not its subdirectories'), sorted.
+ * Symlinks count, as mounted config maps are made of them; one that leads nowhere is then
+ * reported as unreadable rather than silently left out.
+ */
+export async function yamlFileNames(dir: URL): Promise<string[]> {
+  const names: string[] = [];
+  for await (const entry of Deno.readDir(dir)) {
+    if ((entry.isFile || entry.isSymlink) && /\.ya?ml$/i.test(entry.name)) names.push(entry.name);
+  }
+  return names.sort();
+}
+
+/**
+ * The text of the config file at `target`, a path or a URL (a `file:` URL, or the bundled
+ * catalogue of a copy imported over the network, such as from JSR). What makes a file that is
+ * there no config (not a regular file, larger than `MAX_CONFIG_SIZE`, not UTF-8 text) is a
+ * `ConfigError` naming `source`; a file that cannot be read at all throws the system's error
+ * (such as `Deno.errors.NotFound`), for the caller to word as its users expect.
+ *
+ * @throws {ConfigError} When the file is no config file.
+ */
+export async function readConfigText(target: string | URL, source: string): Promise<string> {
+  let bytes: Uint8Array;
+  if (target instanceof URL && target.protocol !== "file:") {
+    const response = await fetch(target);
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new Deno.errors.NotFound(`${response.status} ${response.statusText}`);
+    }
+    bytes = new Uint8Array(await response.arrayBuffer());
+  } else {
+    const info = await Deno.stat(target);
+    if (!info.isFile) fileProblem(source, "Not a regular file");
+    if (info.size > MAX_CONFIG_SIZE) tooLarge(source, info.size);
+    bytes = await Deno.readFile(target);
+  }
+  // The file may have grown since it was measured.
+  if (bytes.length > MAX_CONFIG_SIZE) tooLarge(source, bytes.length);
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    fileProblem(source, "The file is not UTF-8 text");
+  }
+}
+
+/**
+ * Why reading failed for want of permission, if it did: the system's, or Deno's own when it runs
+ * without `--allow-read` for the path.
+ */
+export function permissionProblem(error: unknown): string | undefined {
+  if (error instanceof Deno.errors.PermissionDenied) return "permission denied";
+  if (error instanceof Deno.errors.NotCapable) return "Deno has no read permission (--allow-read)";
+  return undefined;
+}
+
+/** Throws a `ConfigError` of the file `source` as a whole. */
+export function fileProblem(source: string, message: string): never {
+  throw new ConfigError(source, [{ path: "", message }]);
+}
+
+function tooLarge(source: string, size: number): never {
+  fileProblem(source, `The file is ${size} bytes, over the limit of ${MAX_CONFIG_SIZE}`);
+}

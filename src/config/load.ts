@@ -1,0 +1,200 @@
+/**
+ * Config files → validated configs: one file (or a bundled config by name), or every config
+ * file of a directory. Needs `--allow-read`.
+ *
+ * @module
+ */
+import { ConfigError } from "../errors.ts";
+import type { CLImaxConfig } from "../types.ts";
+import { describeValue } from "../_json_value.ts";
+import {
+  optionalFunction,
+  optionsObject,
+  type ValidateOptions,
+  validateOptions,
+} from "../_options.ts";
+import {
+  BUNDLED_CONFIGS,
+  directoryUrl,
+  fileProblem,
+  permissionProblem,
+  readConfigText,
+  yamlFileNames,
+} from "./files.ts";
+import { parseConfig } from "./parse.ts";
+
+/** Options of `loadConfig`. */
+export interface LoadConfigOptions {
+  /** Report keys the format does not know as issues instead of warnings. */
+  strict?: boolean;
+  /** Receives each warning; default `console.warn` of the message. */
+  onWarning?: ValidateOptions["onWarning"];
+}
+
+/** Options of `loadConfigDir`. */
+export interface LoadConfigDirOptions extends LoadConfigOptions {
+  /**
+   * Receives the error of each file that is not a valid config, and the loading goes on
+   * without that file. Without it, the first such error (in file name order) is thrown once
+   * every file has been read.
+   */
+  onError?: (error: ConfigError) => void;
+}
+
+const BUNDLED_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+
+/**
+ * Reads and parses a config file. A bare name, with no `/` or `\` and no `.yaml`/`.yml`
+ * suffix, names a bundled config (`configs/<name>.yaml` of this package) and can never reach
+ * outside that folder; anything else is a path or a `file:` URL. Needs `--allow-read`.
+ *
+ * @throws {ConfigError} When the file is missing, not a regular file, larger than
+ * `MAX_CONFIG_SIZE`, not UTF-8 text, or not a valid config.
+ * @example
+ * ```ts ignore
+ * import { loadConfig, ToolIndex } from "@climax/tool-index";
+ *
+ * const index = ToolIndex.fromConfigs([await loadConfig("git"), await loadConfig("./my-cli.yaml")]);
+ * ```
+ */
+export async function loadConfig(
+  nameOrPath: string | URL,
+  options: LoadConfigOptions = {},
+): Promise<CLImaxConfig> {
+  const checked = validateOptions(options);
+  const { target, source, bundled } = resolveTarget(nameOrPath);
+  const text = await readFile(target, source, bundled);
+  return parseConfig(text, { ...checked, source });
+}
+
+function filePathOf(url: URL): string {
+  try {
+    return decodeURIComponent(url.pathname);
+  } catch {
+    throw new ConfigError(url.href, [{
+      path: "",
+      message: "The file: URL has malformed percent-escapes",
+    }]);
+  }
+}
+
+/**
+ * Loads every `*.yaml` and `*.yml` file of a directory (not its subdirectories), in file name
+ * order, so that two processes reading the same directory build the same index. Needs
+ * `--allow-read`.
+ *
+ * @throws {ConfigError} When the directory cannot be read, or, without `onError`, when a file
+ * is not a valid config.
+ * @throws {RangeError} When `options` is not an object or a handler in it not a function.
+ * @example
+ * ```ts ignore
+ * import { loadConfigDir, ToolIndex } from "@climax/tool-index";
+ *
+ * const skipped: string[] = [];
+ * const configs = await loadConfigDir("./configs", { onError: (error) => skipped.push(error.message) });
+ * const index = ToolIndex.fromConfigs(configs);
+ * ```
+ */
+export async function loadConfigDir(
+  dir: string | URL,
+  options: LoadConfigDirOptions = {},
+): Promise<CLImaxConfig[]> {
+  const { strict, onWarning: warning, onError: given } = optionsObject(options);
+  const onWarning = optionalFunction(warning, "onWarning");
+  const onError = optionalFunction(given, "onError");
+  if (typeof dir !== "string" && !(dir instanceof URL)) {
+    throw new ConfigError(String(dir), [{
+      path: "",
+      message: `Expected a directory path or a file: URL, got ${describeValue(dir)}`,
+    }]);
+  }
+  const folder = directoryUrl(dir);
+  const source = dir instanceof URL ? filePathOf(dir) : dir;
+  let names: string[];
+  try {
+    names = await yamlFileNames(folder);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) fileProblem(source, "Directory not found");
+    if (error instanceof Deno.errors.NotADirectory) fileProblem(source, "Not a directory");
+    const denied = permissionProblem(error);
+    if (denied) fileProblem(source, `The directory cannot be read: ${denied}`);
+    throw error;
+  }
+  const configs: CLImaxConfig[] = [];
+  let firstError: ConfigError | undefined;
+  for (const name of names) {
+    try {
+      const text = await readFile(
+        new URL(encodeURIComponent(name), folder),
+        join(source, name),
+        false,
+      );
+      configs.push(parseConfig(text, { strict, onWarning, source: join(source, name) }));
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      if (onError) onError(error);
+      else firstError ??= error;
+    }
+  }
+  if (firstError) throw firstError;
+  return configs;
+}
+
+function join(dir: string, name: string): string {
+  return dir.endsWith("/") ? `${dir}${name}` : `${dir}/${name}`;
+}
+
+function isBundledName(name: string): boolean {
+  return !name.includes("/") && !name.includes("\\") && !/\.ya?ml$/i.test(name);
+}
+
+function resolveTarget(
+  nameOrPath: string | URL,
+): { target: string | URL; source: string; bundled: boolean } {
+  if (nameOrPath instanceof URL) {
+    if (nameOrPath.protocol !== "file:") {
+      throw new ConfigError(nameOrPath.href, [{
+        path: "",
+        message: `Only file: URLs can be loaded, got a ${nameOrPath.protocol} URL`,
+      }]);
+    }
+    return { target: nameOrPath, source: filePathOf(nameOrPath), bundled: false };
+  }
+  if (typeof nameOrPath !== "string" || nameOrPath === "") {
+    throw new ConfigError(String(nameOrPath), [{
+      path: "",
+      message: "Expected a bundled config name, a file path or a file: URL",
+    }]);
+  }
+  if (!isBundledName(nameOrPath)) return { target: nameOrPath, source: nameOrPath, bundled: false };
+  if (!BUNDLED_NAME.test(nameOrPath) || nameOrPath.includes("..")) {
+    throw new ConfigError(nameOrPath, [{
+      path: "",
+      message: "Not a bundled config name: use letters, digits, '-', '_' and '.' only",
+    }]);
+  }
+  return {
+    target: new URL(`${nameOrPath}.yaml`, BUNDLED_CONFIGS),
+    source: `configs/${nameOrPath}.yaml`,
+    bundled: true,
+  };
+}
+
+/** The text of a config file, with what keeps it from being read worded as a `ConfigError`. */
+async function readFile(target: string | URL, source: string, bundled: boolean): Promise<string> {
+  try {
+    return await readConfigText(target, source);
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    if (error instanceof Deno.errors.NotFound) {
+      fileProblem(source, bundled ? "No bundled config has this name" : "File not found");
+    }
+    const denied = permissionProblem(error);
+    if (denied) fileProblem(source, `The file cannot be read: ${denied}`);
+    // Whatever else the file system says (a symlink loop, an I/O error) is about this file.
+    fileProblem(
+      source,
+      `The file cannot be read: ${error instanceof Error ? error.message : error}`,
+    );
+  }
+}

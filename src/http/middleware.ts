@@ -1,0 +1,68 @@
+// The small middleware of the service, each one concern: the URL's length, HEAD's length, the
+// request log, and the headers that tie an answer to the index version.
+import type { MiddlewareHandler } from "hono";
+import { logger } from "hono/logger";
+import type { ToolIndex } from "../index/tool_index.ts";
+import { problem, problemResponse } from "./problem.ts";
+import { MAX_URL_LENGTH } from "./query.ts";
+import type { ServiceSettings } from "./settings.ts";
+
+/** A 414 problem for a request target longer than `MAX_URL_LENGTH`, before any work on it. */
+export function urlLimit(): MiddlewareHandler {
+  return async (c, next) => {
+    const url = c.req.url;
+    // The origin is not part of what the client sent as the target.
+    const target = url.length - url.indexOf("/", url.indexOf("//") + 2);
+    if (target > MAX_URL_LENGTH) {
+      return problemResponse(
+        problem(414, `The URL is ${target} characters, over the limit of ${MAX_URL_LENGTH}`),
+      );
+    }
+    return await next();
+  };
+}
+
+/**
+ * The Content-Length of a HEAD answer: that of the body a GET would send. Hono answers HEAD with
+ * the GET route's answer and drops its body afterwards, and Deno then counts no bytes at all.
+ */
+export function headLength(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const res = c.res;
+    if (c.req.method !== "HEAD" || !res.body || res.headers.has("Content-Length")) return;
+    const length = (await res.arrayBuffer()).byteLength;
+    const headers = new Headers(res.headers);
+    headers.set("Content-Length", String(length));
+    c.res = new Response(null, { status: res.status, statusText: res.statusText, headers });
+  };
+}
+
+/** One log line per request, after it is answered: method, path, status and time. */
+export function requestLog(): MiddlewareHandler {
+  // Hono's logger prints a line as a request comes in and one as it goes out; keep the second,
+  // without the colours it adds, which only garble a log file.
+  return logger((line) => {
+    if (line.startsWith("<--")) return;
+    // deno-lint-ignore no-control-regex -- the escape character is what colour codes start with
+    console.log(line.replace(/^--> /, "").replace(/\x1b\[[0-9;]*m/g, ""));
+  });
+}
+
+/**
+ * ETag from the index version, so a client revalidates without the body being hashed, and
+ * Cache-Control on successful reads.
+ */
+export function versionHeaders(index: ToolIndex, settings: ServiceSettings): MiddlewareHandler {
+  const tag = `W/"${index.version}${settings.exposeEnv ? "-env" : ""}"`;
+  const cacheControl = `${
+    settings.authToken ? "private" : "public"
+  }, max-age=${settings.cacheMaxAge}`;
+  return async (c, next) => {
+    await next();
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return;
+    if (!c.res.ok || c.res.headers.has("Cache-Control")) return;
+    c.res.headers.set("ETag", tag);
+    c.res.headers.set("Cache-Control", cacheControl);
+  };
+}

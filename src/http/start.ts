@@ -1,0 +1,60 @@
+// How the service starts: its settings from the environment, then the catalogue of its config
+// directory, then the app. A start that cannot serve every config stops with what to fix, unless
+// the operator chose to serve the valid ones: no half-built index is ever served unasked.
+import type { Hono } from "hono";
+import { ConfigError } from "../errors.ts";
+import { loadCatalogue } from "../catalogue/load.ts";
+import { createApp, type SkippedConfig } from "./app.ts";
+import { SettingsError, settingsFromEnv } from "./settings.ts";
+
+/** Why the service cannot start, in the words its log shows. */
+export class StartError extends Error {
+  /** Makes the error; the message says what to fix. */
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "StartError";
+  }
+}
+
+/**
+ * The app of the service as the environment (read through `get`, such as `Deno.env.get`)
+ * configures it.
+ *
+ * @throws {StartError} When a setting is wrong, or a config does not load.
+ */
+export async function startService(get: (name: string) => string | undefined): Promise<Hono> {
+  try {
+    return await start(get);
+  } catch (error) {
+    if (!(error instanceof ConfigError || error instanceof SettingsError)) throw error;
+    throw new StartError(`tool-index cannot start:\n${error.message}`, { cause: error });
+  }
+}
+
+async function start(get: (name: string) => string | undefined): Promise<Hono> {
+  const settings = settingsFromEnv(get);
+  const { configs, errors, buildIndex } = await loadCatalogue(settings.configDir ?? undefined);
+  if (errors.length > 0 && !settings.skipInvalidConfigs) {
+    throw new StartError(
+      `tool-index cannot start:\n${errors.map((error) => error.message).join("\n")}\n` +
+        "Fix the files above, or set SKIP_INVALID_CONFIGS=1 to serve the others.",
+    );
+  }
+  const skipped: SkippedConfig[] = errors.map((error) => ({
+    // The name within the directory: where the server keeps its files is not the public's.
+    file: error.source.slice(error.source.lastIndexOf("/") + 1),
+    problems: error.issues.length,
+  }));
+  for (const error of errors) {
+    console.warn(`Skipped ${error.source} (SKIP_INVALID_CONFIGS is set):\n${error.message}`);
+  }
+  if (configs.length === 0) {
+    throw new ConfigError(String(settings.configDir ?? "configs/"), [{
+      path: "",
+      message: errors.length > 0
+        ? "No config file of this directory is valid"
+        : "No config files (*.yaml, *.yml) in this directory",
+    }]);
+  }
+  return createApp(buildIndex(), settings, { skipped });
+}

@@ -1,0 +1,27 @@
+// Page cursors: an offset into the results, signed with the index version and the search
+// parameters, so that a cursor is taken only by the search it was issued for.
+import { InvalidCursorError } from "../errors.ts";
+import { Hash64 } from "../_hash.ts";
+
+/** The cursor of the page at `offset` of the search `key` on the index of `version`. */
+export function signCursor(version: string, key: string, offset: number): string {
+  return `${offset.toString(36)}.${
+    new Hash64().update(version).update(key).update(String(offset)).digest()
+  }`;
+}
+
+/**
+ * The offset of `cursor`, when it was issued for the search `key` on the index of `version`.
+ *
+ * @throws {InvalidCursorError} When it was not.
+ */
+export function readCursor(cursor: string, version: string, key: string): number {
+  const match = /^([0-9a-z]{1,10})\.([0-9a-f]{16})$/.exec(cursor);
+  if (match !== null) {
+    const offset = parseInt(match[1], 36);
+    if (signCursor(version, key, offset) === cursor) return offset;
+  }
+  throw new InvalidCursorError(
+    "The cursor was not issued for these search parameters by this version of the index",
+  );
+}

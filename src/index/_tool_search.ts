@@ -1,0 +1,109 @@
+// The searches of an index, over the positions of its tools: the substring index, the ranked
+// index and the exact filters, and which of them answers a search.
+import type { CLImaxConfig, ToolDef } from "../types.ts";
+import { FIELD_SEPARATOR, SubstringIndex, type SubstringTables } from "../search/substring.ts";
+import { DEFAULT_RANKING, RankedIndex, type RankedTables } from "../search/ranked.ts";
+import type { NormalizedParams } from "./search_params.ts";
+import { fieldsInclude, searchTexts } from "./_fields.ts";
+import { buildFilter, type Filter } from "./_filters.ts";
+
+/** The tables of both searches, which restore them without building them again. */
+export interface SearchTables {
+  /** The tables of the substring search. */
+  substring: SubstringTables;
+  /** The tables of the ranked search. */
+  ranked: RankedTables;
+}
+
+/** Finds tools by their position in the index. */
+export class ToolSearch {
+  readonly #tools: readonly ToolDef[];
+  readonly #owners: readonly CLImaxConfig[];
+  readonly #substring: SubstringIndex;
+  readonly #categories: ReadonlyMap<string, Filter>;
+  readonly #categoryOf: Int32Array;
+  readonly #clis: ReadonlyMap<string, Filter>;
+  readonly #cliOf: Int32Array;
+  readonly #ranked: RankedIndex;
+
+  /**
+   * Indexes `tools`, each with its config at the same position in `owners`, or adopts the
+   * `tables` of the searches built earlier from the same tools.
+   *
+   * @throws {RangeError} When `tables` do not fit the tools.
+   */
+  constructor(
+    tools: readonly ToolDef[],
+    owners: readonly CLImaxConfig[],
+    tables?: SearchTables,
+  ) {
+    this.#tools = tools;
+    this.#owners = owners;
+    this.#substring = new SubstringIndex(searchTexts(tools, owners), tables?.substring);
+    [this.#categories, this.#categoryOf] = buildFilter(owners, (config) => config.category);
+    [this.#clis, this.#cliOf] = buildFilter(owners, (config) => config.name);
+    this.#ranked = new RankedIndex(tools, owners, DEFAULT_RANKING, tables?.ranked);
+  }
+
+  /** The tables of both searches, for restoring them elsewhere from the same tools. */
+  get tables(): SearchTables {
+    return { substring: this.#substring.tables, ranked: this.#ranked.tables };
+  }
+
+  /**
+   * The positions of the tools that `params` finds, in the order of the results, leaving out
+   * the first `skip`: `count` of them at most.
+   */
+  find(params: NormalizedParams, skip: number, count: number): number[] {
+    const found: number[] = [];
+    const category = this.#filter(this.#categories, params.category);
+    const cli = this.#filter(this.#clis, params.cli);
+    if (category === null || cli === null) return found;
+
+    const categoryOf = this.#categoryOf;
+    const cliOf = this.#cliOf;
+    const categoryId = category?.id ?? -1;
+    const cliId = cli?.id ?? -1;
+    const accept = (text: number) =>
+      (categoryId < 0 || categoryOf[text] === categoryId) && (cliId < 0 || cliOf[text] === cliId);
+    let skipped = 0;
+    const visit = (text: number) => {
+      if (skipped < skip) skipped++;
+      else found.push(text);
+      return found.length < count;
+    };
+
+    let driver: Int32Array | undefined = category?.positions;
+    if (cli && (driver === undefined || cli.positions.length < driver.length)) {
+      driver = cli.positions;
+    }
+    const ranked = params.mode === "ranked";
+    const needle = ranked ? "" : params.needle;
+    const filtered = categoryId >= 0 || cliId >= 0;
+    // A ranked query without a word to rank by (only stop words, or no letter or digit) browses.
+    const best = ranked
+      ? this.#ranked.rank(params.query, filtered ? accept : null, skip, count)
+      : undefined;
+    if (best !== undefined) return best;
+    if (needle !== "" && !needle.includes(FIELD_SEPARATOR)) {
+      this.#substring.scan(needle, accept, visit, driver);
+      return found;
+    }
+    // No query, or one holding the field separator, which only a per-field check answers.
+    const matches = needle === ""
+      ? () => true
+      : (text: number) => fieldsInclude(this.#tools[text], this.#owners[text], needle);
+    const total = driver?.length ?? this.#tools.length;
+    for (let i = 0; i < total; i++) {
+      const text = driver ? driver[i] : i;
+      if (accept(text) && matches(text) && !visit(text)) break;
+    }
+    return found;
+  }
+
+  /** undefined: no filter; null: a filter that nothing matches. */
+  #filter(filters: ReadonlyMap<string, Filter>, value: string): Filter | null | undefined {
+    if (value === "") return undefined;
+    return filters.get(value) ?? null;
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * What a search asks for: the parameters of `ToolIndex.search` and `searchPage`, their
+ * defaults, and their checks.
+ *
+ * @module
+ */
+import type { ToolIndexEntry } from "../types.ts";
+import { describeValue } from "../_json_value.ts";
+
+/** How `search` matches `query`. */
+export type SearchMode = "substring" | "ranked";
+
+/** What to search for. Every filter given must match (AND); none given browses the index. */
+export interface SearchParams {
+  /**
+   * In substring mode, a case-insensitive literal substring of the tool name, description, CLI
+   * name, category or a tag. In ranked mode, words (an agent's request, keywords) to rank the
+   * tools by. `null` or `""` matches every tool, in load order.
+   */
+  query?: string | null;
+  /** Case-insensitive exact match of the config's category. `null` or `""`: any. */
+  category?: string | null;
+  /** Case-insensitive exact match of the config's name. `null` or `""`: any. */
+  cli?: string | null;
+  /** Most results to return. Default 10; 0 or less gives none; not an integer: `RangeError`. */
+  limit?: number;
+  /**
+   * `"substring"` (the default) is the spec's search, in load order. `"ranked"` returns the
+   * tools that share a word with the query (in any form: "containers" finds "container"; an
+   * unfinished last word or a typo in a longer word are forgiven), best first by BM25F over
+   * the tool's name, description, CLI, category, tags and arguments, ties in load order.
+   */
+  mode?: SearchMode;
+}
+
+/** The parameters of `searchPage`: those of `search` and the cursor of the previous page. */
+export interface SearchPageParams extends SearchParams {
+  /** `next_cursor` of the previous page; `null` or absent for the first page. */
+  cursor?: string | null;
+}
+
+/** One page of search results. */
+export interface SearchPage {
+  /** At most `limit` results. */
+  results: ToolIndexEntry[];
+  /** Pass as `cursor` for the next page; `null` on the last page. */
+  next_cursor: string | null;
+}
+
+/** Every search mode, once: the type above makes the compiler hold this list to it. */
+const MODES: Readonly<Record<SearchMode, true>> = { substring: true, ranked: true };
+
+/** The search modes, for whatever checks or lists them (the service, the command line). */
+export const SEARCH_MODES: readonly SearchMode[] = Object.freeze(
+  Object.keys(MODES) as SearchMode[],
+);
+
+/** The mode of a search that names none. */
+export const DEFAULT_MODE: SearchMode = "substring";
+
+/** The number of results of a search that gives no `limit`. */
+export const DEFAULT_LIMIT = 10;
+
+/** Search parameters checked, defaulted and lowercased where matching ignores case. */
+export interface NormalizedParams {
+  mode: SearchMode;
+  /** The query as given, or "" for none. */
+  query: string;
+  /** The query, lowercased. */
+  needle: string;
+  category: string;
+  cli: string;
+  limit: number;
+}
+
+/**
+ * `params` checked and defaulted.
+ *
+ * @throws {RangeError} When `limit` is not an integer or a parameter has the wrong type.
+ */
+export function normalizeParams(params: SearchParams): NormalizedParams {
+  if (params === null || typeof params !== "object") {
+    throw new RangeError("Search parameters must be an object");
+  }
+  const limit = params.limit ?? DEFAULT_LIMIT;
+  if (typeof limit !== "number" || !Number.isInteger(limit)) {
+    throw new RangeError(`The limit must be an integer, got ${describeValue(limit)}`);
+  }
+  const mode = params.mode ?? DEFAULT_MODE;
+  if (!SEARCH_MODES.includes(mode)) {
+    throw new RangeError(`The mode must be ${quotedModes(" or ")}, got ${String(mode)}`);
+  }
+  const needle = lowerText(params.query, "query");
+  return {
+    mode,
+    query: needle === "" ? "" : params.query!,
+    needle,
+    category: lowerText(params.category, "category"),
+    cli: lowerText(params.cli, "cli"),
+    limit,
+  };
+}
+
+/** The search modes in quotes, joined by `separator`, for messages. */
+export function quotedModes(separator: string): string {
+  return SEARCH_MODES.map((mode) => `"${mode}"`).join(separator);
+}
+
+function lowerText(value: unknown, name: string): string {
+  if (value === undefined || value === null) return "";
+  if (typeof value !== "string") {
+    throw new RangeError(`The ${name} must be a string or null, got ${typeof value}`);
+  }
+  return value.toLowerCase();
+}
+
+/** What a cursor is bound to: every parameter that decides the results and their order. */
+export function pageKey(params: NormalizedParams): string {
+  // Ranking reads case changes ("getUser"), so a ranked query is bound as given.
+  const query = params.mode === "ranked" ? params.query : params.needle;
+  return JSON.stringify([params.mode, query, params.category, params.cli, params.limit]);
+}

@@ -1,0 +1,255 @@
+// Relevance ranking for an agent's words, the query side: the terms of a query (with the
+// completions of an unfinished last word and the corrections of a typo), and the tools whose
+// scores for those terms add up highest. The scores come from the tables `_ranked_tables.ts`
+// builds.
+import { withinEdits } from "./_typos.ts";
+import { splitWords, Vocabulary } from "./_words.ts";
+import { TopK } from "./_top_k.ts";
+import {
+  buildRankedTables,
+  DEFAULT_RANKING,
+  type RankedConfig,
+  type RankedTables,
+  type RankedTool,
+  type RankingOptions,
+} from "./_ranked_tables.ts";
+
+export {
+  DEFAULT_RANKING,
+  FIELDS,
+  type RankedConfig,
+  type RankedTables,
+  type RankedTool,
+  type RankingOptions,
+} from "./_ranked_tables.ts";
+
+/** Prefixes shorter than this are not completed: too many words start with them. */
+const MIN_PREFIX = 3;
+/** At most this many completions of a prefix count, the most frequent first. */
+const MAX_COMPLETIONS = 24;
+/** Words shorter than this are not corrected: one edit makes another real word. */
+const MIN_TYPO_LENGTH = 5;
+
+/** Words this long may be two edits from what was meant. */
+const LONG_TYPO_LENGTH = 9;
+
+/** Accepts a tool number when it passes the filters. */
+type Accept = (doc: number) => boolean;
+
+interface QueryTerm {
+  id: number;
+  weight: number;
+}
+
+/** Ranks tools, by number, for the words of a query. */
+export class RankedIndex {
+  readonly #options: RankingOptions;
+  readonly #docCount: number;
+  readonly #vocabulary: Vocabulary;
+  /** Where each term's postings start in `#postings`; one more entry at the end. */
+  readonly #offsets: Uint32Array;
+  /**
+   * Each term's postings, back to back: per tool, the gap from the previous tool number as a
+   * little-endian base-128 varint, then the tool's score for the term in 1/255ths of
+   * `#scales[term]`. A third of the bytes of 32-bit numbers and floats.
+   */
+  readonly #postings: Uint8Array;
+  /** The highest score of each term in any tool. */
+  readonly #scales: Float32Array;
+  /** How many tools have each term. */
+  readonly #docFrequency: Uint32Array;
+  #sortedTerms: readonly string[] | undefined;
+  #termsByLength: readonly number[][] | undefined;
+  #scores: Float64Array | undefined;
+  #touched: Int32Array | undefined;
+
+  /**
+   * Indexes `tools`, each with its config at the same position in `configs`, or adopts the
+   * `tables` of an index built earlier from the same tools with the same `options`.
+   *
+   * @throws {RangeError} When `tables` are not laid out as a built index's are.
+   */
+  constructor(
+    tools: readonly RankedTool[],
+    configs: readonly RankedConfig[],
+    options: RankingOptions = DEFAULT_RANKING,
+    tables?: RankedTables,
+  ) {
+    this.#options = options;
+    let vocabulary: Vocabulary;
+    let adopted: RankedTables;
+    if (tables === undefined) {
+      vocabulary = new Vocabulary(options.stemming, options.stopWords);
+      adopted = buildRankedTables(tools, configs, options, vocabulary);
+    } else {
+      const termCount = tables.terms.length;
+      if (
+        tables.docCount !== tools.length || tables.offsets.length !== termCount + 1 ||
+        tables.offsets[termCount] !== tables.postings.length ||
+        tables.scales.length !== termCount || tables.docFrequency.length !== termCount
+      ) {
+        throw new RangeError("The ranking tables are not those of a built index");
+      }
+      vocabulary = new Vocabulary(options.stemming, options.stopWords, tables.terms);
+      adopted = tables;
+    }
+    this.#docCount = adopted.docCount;
+    this.#vocabulary = vocabulary;
+    this.#offsets = adopted.offsets;
+    this.#postings = adopted.postings;
+    this.#scales = adopted.scales;
+    this.#docFrequency = adopted.docFrequency;
+  }
+
+  /** The tables of this index, for restoring it elsewhere from the same tools. */
+  get tables(): RankedTables {
+    return {
+      docCount: this.#docCount,
+      terms: this.#vocabulary.terms,
+      offsets: this.#offsets,
+      postings: this.#postings,
+      scales: this.#scales,
+      docFrequency: this.#docFrequency,
+    };
+  }
+
+  /**
+   * The numbers of the tools that share a term with `query` and that `accept` (when given)
+   * accepts, best first, ties in tool order: `count` of them after the first `skip`. Undefined
+   * when `query` has no word to rank by, no run of letters or digits that is not a stop word:
+   * such a query ("?", "how do I") says nothing about which tool is meant.
+   */
+  rank(query: string, accept: Accept | null, skip: number, count: number): number[] | undefined {
+    const vocabulary = this.#vocabulary;
+    const words = splitWords(query).filter((word) => !vocabulary.isStopWord(word));
+    if (words.length === 0) return undefined;
+    const queryTerms = this.#queryTerms(words);
+    if (queryTerms.length === 0) return [];
+    const docCount = this.#docCount;
+    const scores = this.#scores ??= new Float64Array(docCount);
+    const postings = this.#postings;
+    let postingBytes = 0;
+    for (const { id } of queryTerms) postingBytes += this.#offsets[id + 1] - this.#offsets[id];
+    // A query whose lists cover much of the index reads every score in tool order: cheaper than
+    // keeping a list of the tools it touches, whose test at each posting the CPU cannot guess.
+    const dense = postingBytes > docCount;
+    const touched = dense ? null : this.#touched ??= new Int32Array(docCount);
+    let touchedCount = 0;
+    for (const { id, weight } of queryTerms) {
+      const step = (weight * this.#scales[id]) / 255;
+      // Every score added below is then positive, so a zero score marks an untouched tool.
+      if (step === 0) continue;
+      const end = this.#offsets[id + 1];
+      let doc = -1;
+      for (let p = this.#offsets[id]; p < end;) {
+        // The gap from the previous tool as a base-128 varint, then the tool's score byte.
+        let byte = postings[p++];
+        let gap = byte & 127;
+        for (let shift = 7; byte >= 128; shift += 7) {
+          byte = postings[p++];
+          gap |= (byte & 127) << shift;
+        }
+        doc += gap;
+        if (touched !== null && scores[doc] === 0) touched[touchedCount++] = doc;
+        scores[doc] += step * postings[p++];
+      }
+    }
+
+    const heap = new TopK(skip + count);
+    if (touched === null) {
+      // Tools come in order, so a later tool with the lowest kept score does not make the cut.
+      let cut = 0;
+      for (let doc = 0; doc < docCount; doc++) {
+        const score = scores[doc];
+        if (score <= cut) continue;
+        if (accept !== null && !accept(doc)) continue;
+        heap.offer(score, doc);
+        cut = Math.max(0, heap.floor);
+      }
+      scores.fill(0);
+      return heap.sorted().slice(skip);
+    }
+    // The lowest kept score: below it nothing is kept once the heap is full. Tools are visited
+    // out of order, so an equal score is settled by `offer`.
+    let floor = -1;
+    for (let i = 0; i < touchedCount; i++) {
+      const doc = touched[i];
+      const score = scores[doc];
+      scores[doc] = 0;
+      // The filters are the dearer test, so they wait until the score could make the cut.
+      if (score < floor || (accept !== null && !accept(doc))) continue;
+      heap.offer(score, doc);
+      floor = heap.floor;
+    }
+    return heap.sorted().slice(skip);
+  }
+
+  /**
+   * The terms of a query's words (stop words left out) with their weights: the words that some
+   * tool has, else the words that an unknown last word begins (it may be unfinished), else the
+   * words an unknown word is a typo of.
+   */
+  #queryTerms(words: readonly string[]): QueryTerm[] {
+    const { prefixWeight, typoWeight } = this.#options;
+    const vocabulary = this.#vocabulary;
+    const weights = new Map<number, number>();
+    const add = (id: number, weight: number) => {
+      weights.set(id, Math.max(weights.get(id) ?? 0, weight));
+    };
+    words.forEach((word, i) => {
+      const term = vocabulary.termOf(word);
+      const id = vocabulary.idOf(term);
+      if (id !== undefined) {
+        add(id, 1);
+        return;
+      }
+      const completions = prefixWeight > 0 && i === words.length - 1 && term.length >= MIN_PREFIX
+        ? this.#completions(term)
+        : [];
+      for (const completion of completions) add(completion, prefixWeight);
+      if (completions.length === 0 && typoWeight > 0 && term.length >= MIN_TYPO_LENGTH) {
+        for (const corrected of this.#corrections(term)) add(corrected, typoWeight);
+      }
+    });
+    return [...weights].map(([id, weight]) => ({ id, weight }));
+  }
+
+  /** The most frequent terms that begin with `prefix`, the term itself excluded. */
+  #completions(prefix: string): number[] {
+    const sorted = this.#sortedTerms ??= [...this.#vocabulary.terms].sort();
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (sorted[middle] < prefix) low = middle + 1;
+      else high = middle;
+    }
+    const found: number[] = [];
+    for (let i = low; i < sorted.length && sorted[i].startsWith(prefix); i++) {
+      if (sorted[i] !== prefix) found.push(this.#vocabulary.idOf(sorted[i])!);
+    }
+    const df = (id: number) => this.#docFrequency[id];
+    return found.sort((a, b) => df(b) - df(a) || a - b).slice(0, MAX_COMPLETIONS);
+  }
+
+  /** Terms one edit (two for long words) from `term`. */
+  #corrections(term: string): number[] {
+    const limit = term.length >= LONG_TYPO_LENGTH ? 2 : 1;
+    const terms = this.#vocabulary.terms;
+    const byLength = this.#termsByLength ??= groupByLength(terms);
+    const found: number[] = [];
+    for (let length = term.length - limit; length <= term.length + limit; length++) {
+      for (const id of byLength[length] ?? []) {
+        if (withinEdits(term, terms[id], limit)) found.push(id);
+      }
+    }
+    return found;
+  }
+}
+
+/** Term numbers grouped by the length of the term. */
+function groupByLength(terms: readonly string[]): number[][] {
+  const groups: number[][] = [];
+  terms.forEach((term, id) => (groups[term.length] ??= []).push(id));
+  return groups;
+}

@@ -1,0 +1,172 @@
+// The layering of src/, read off the module graph that `deno info --json` reports: data flows
+// one way, config and search → index → catalogue → http and cli, with no cycle anywhere.
+import assert from "node:assert/strict";
+import { runDeno } from "./_deno.ts";
+
+const ROOT = new URL("../", import.meta.url);
+/** The programs the project runs or publishes: the library, the service, the command line, and
+ * the task that compiles the catalogue. */
+const ENTRIES = ["mod.ts", "main.ts", "src/cli/mod.ts", "scripts/catalogue.ts"];
+/** The longest module of src/, in lines: past it, a module is doing more than one thing. */
+const MAX_MODULE_LINES = 400;
+
+/**
+ * The rank of each stage folder of src/: a module may import its own folder's modules and those
+ * of a lower rank. Folders of one rank know nothing of each other.
+ */
+const STAGES: Record<string, number> = {
+  config: 1,
+  search: 1,
+  index: 2,
+  catalogue: 3,
+  http: 4,
+  cli: 4,
+};
+
+/** One import: the importing module and the imported one, as paths from the project's root. */
+type Edge = readonly [from: string, to: string];
+
+/** Where a module stands: its stage folder ("" for src/ itself), or none outside src/. */
+function placeOf(path: string): { folder: string; rank: number } | undefined {
+  const match = /^src\/(?:([^/]+)\/)?[^/]+$/.exec(path);
+  if (match === null) return undefined;
+  const folder = match[1] ?? "";
+  return { folder, rank: folder === "" ? 0 : STAGES[folder] ?? Infinity };
+}
+
+function isPrivate(path: string): boolean {
+  return path.slice(path.lastIndexOf("/") + 1).startsWith("_");
+}
+
+/** What breaks the layering in a graph of imports between the project's modules. */
+function layeringProblems(edges: readonly Edge[]): string[] {
+  const problems: string[] = [];
+  for (const [from, to] of edges) {
+    const source = placeOf(from);
+    const target = placeOf(to);
+    if (target === undefined) {
+      problems.push(`${from} imports ${to}, which nothing may import`);
+      continue;
+    }
+    if (from === "src/types.ts") problems.push(`${from} imports ${to}; it must import nothing`);
+    if (source === undefined) {
+      if (isPrivate(to)) problems.push(`${from} imports the private ${to}`);
+      continue;
+    }
+    if (source.rank === Infinity) problems.push(`${from} is in no stage folder`);
+    if (target.rank === Infinity) problems.push(`${to} is in no stage folder`);
+    if (source.folder === target.folder) continue;
+    if (target.rank >= source.rank) {
+      problems.push(`${from} imports ${to}, of a stage that comes after it or beside it`);
+    } else if (target.folder !== "" && isPrivate(to)) {
+      problems.push(`${from} imports ${to}, private to ${target.folder}/`);
+    }
+  }
+  return [...problems, ...cycles(edges)];
+}
+
+/** Each import cycle, as the modules around it. */
+function cycles(edges: readonly Edge[]): string[] {
+  const next = new Map<string, string[]>();
+  for (const [from, to] of edges) next.set(from, [...next.get(from) ?? [], to]);
+  const done = new Set<string>();
+  const path: string[] = [];
+  const found: string[] = [];
+  const visit = (module: string) => {
+    const at = path.indexOf(module);
+    if (at !== -1) {
+      found.push(`Import cycle: ${[...path.slice(at), module].join(" → ")}`);
+      return;
+    }
+    if (done.has(module)) return;
+    path.push(module);
+    for (const imported of next.get(module) ?? []) visit(imported);
+    path.pop();
+    done.add(module);
+  };
+  for (const module of next.keys()) visit(module);
+  return found;
+}
+
+/** The imports between the project's modules that the entry points reach, dynamic and type-only ones included. */
+async function moduleGraph(entries: readonly string[]): Promise<Edge[]> {
+  const edges = new Map<string, Edge>();
+  for (const entry of entries) {
+    const output = await runDeno(["info", "--json", new URL(entry, ROOT).href]);
+    assert.equal(output.code, 0, output.stderr);
+    for (const module of JSON.parse(output.stdout).modules) {
+      const from = projectPath(module.specifier);
+      if (from === undefined) continue;
+      for (const dependency of module.dependencies ?? []) {
+        for (const resolved of [dependency.code?.specifier, dependency.type?.specifier]) {
+          const to = resolved === undefined ? undefined : projectPath(resolved);
+          if (to !== undefined && to.endsWith(".ts")) edges.set(`${from} ${to}`, [from, to]);
+        }
+      }
+    }
+  }
+  return [...edges.values()];
+}
+
+function projectPath(specifier: string): string | undefined {
+  return specifier.startsWith(ROOT.href) ? specifier.slice(ROOT.href.length) : undefined;
+}
+
+async function srcModules(dir = new URL("src/", ROOT)): Promise<string[]> {
+  const found: string[] = [];
+  for await (const entry of Deno.readDir(dir)) {
+    const url = new URL(entry.isDirectory ? `${entry.name}/` : entry.name, dir);
+    if (entry.isDirectory) found.push(...await srcModules(url));
+    else if (entry.name.endsWith(".ts")) found.push(projectPath(url.href)!);
+  }
+  return found.sort();
+}
+
+Deno.test("the module graph has no cycle and no import against the flow of the stages", async () => {
+  assert.deepEqual(layeringProblems(await moduleGraph(ENTRIES)), []);
+});
+
+Deno.test("the layering check finds cycles, upstream imports and private imports", () => {
+  assert.deepEqual(
+    layeringProblems([
+      ["src/config/parse.ts", "src/config/_yaml.ts"],
+      ["src/config/_yaml.ts", "src/config/parse.ts"],
+      ["src/config/load.ts", "src/index/tool_index.ts"],
+      ["src/search/ranked.ts", "src/config/parse.ts"],
+      ["src/http/app.ts", "src/index/_collect.ts"],
+      ["src/types.ts", "src/errors.ts"],
+      ["mod.ts", "src/_options.ts"],
+      ["src/index/tool_index.ts", "main.ts"],
+      ["src/tools/x.ts", "src/errors.ts"],
+    ]),
+    [
+      "src/config/load.ts imports src/index/tool_index.ts, of a stage that comes after it or beside it",
+      "src/search/ranked.ts imports src/config/parse.ts, of a stage that comes after it or beside it",
+      "src/http/app.ts imports src/index/_collect.ts, private to index/",
+      "src/types.ts imports src/errors.ts; it must import nothing",
+      "mod.ts imports the private src/_options.ts",
+      "src/index/tool_index.ts imports main.ts, which nothing may import",
+      "src/tools/x.ts is in no stage folder",
+      "Import cycle: src/config/parse.ts → src/config/_yaml.ts → src/config/parse.ts",
+    ],
+  );
+});
+
+Deno.test("the library's module graph reaches neither the service, the command line nor the catalogue", async () => {
+  const reached = new Set((await moduleGraph(["mod.ts"])).flat());
+  const downstream = [...reached].filter((path) => /^src\/(?:http|cli|catalogue)\//.test(path));
+  assert.deepEqual(downstream, []);
+  assert.ok(reached.has("src/index/tool_index.ts"));
+});
+
+Deno.test("every module of src/ is reached from an entry point, and none is over 400 lines", async () => {
+  const reached = new Set((await moduleGraph(ENTRIES)).flat());
+  const modules = await srcModules();
+  assert.deepEqual(modules.filter((path) => !reached.has(path)), []);
+  const long: string[] = [];
+  for (const path of modules) {
+    const lines = (await Deno.readTextFile(new URL(path, ROOT))).split("\n").length - 1;
+    if (lines > MAX_MODULE_LINES) long.push(`${path}: ${lines} lines`);
+  }
+  assert.deepEqual(long, []);
+});
