@@ -10,7 +10,7 @@ import { yamlFileNames } from "../config/files.ts";
 /** The file name of a compiled catalogue inside a config directory. */
 export const CATALOGUE_FILE = "_catalogue.json";
 
-interface Catalogue {
+interface CatalogueFile {
   sources: string;
   code: string;
   configs: CLImaxConfig[];
@@ -97,7 +97,7 @@ export async function hashSources(dir: URL): Promise<string> {
  * compiled from other YAML or by other code.
  */
 export async function readCompiledCatalogue(dir: URL): Promise<CompiledCatalogue | undefined> {
-  let catalogue: Catalogue;
+  let catalogue: CatalogueFile;
   try {
     catalogue = JSON.parse(await Deno.readTextFile(new URL(CATALOGUE_FILE, dir)));
   } catch (error) {
@@ -124,6 +124,6 @@ export async function catalogueText(
   index?: unknown,
 ): Promise<string> {
   const [sources, code] = await Promise.all([hashSources(dir), hashCode()]);
-  const catalogue: Catalogue = { sources, code, configs, index };
+  const catalogue: CatalogueFile = { sources, code, configs, index };
   return JSON.stringify(catalogue) + "\n";
 }

@@ -20,7 +20,7 @@ export interface Catalogue {
    * The index of `configs`: restored from the compiled catalogue when it has one that fits,
    * else built. Warnings (a duplicate tool name) go to `warn`, by default `console.warn`.
    */
-  buildIndex(warn?: (message: string) => void): ToolIndex;
+  index(warn?: (message: string) => void): ToolIndex;
 }
 
 /**
@@ -35,7 +35,8 @@ export async function loadCatalogue(dir: string | URL = BUNDLED_CONFIGS): Promis
     return {
       configs,
       errors: [],
-      buildIndex(warn = (message) => console.warn(message)) {
+      index(warn = (message) => console.warn(message)) {
+        if (packed === undefined) return indexOfValidConfigs(configs, warn);
         const restored = restoreIndex(configs, packed, warn);
         if (restored !== undefined) return restored;
         warn("The compiled catalogue's index does not fit its configs: building it instead");
@@ -50,7 +51,7 @@ export async function loadCatalogue(dir: string | URL = BUNDLED_CONFIGS): Promis
   return {
     configs,
     errors,
-    buildIndex: (warn = (message) => console.warn(message)) => indexOfValidConfigs(configs, warn),
+    index: (warn = (message) => console.warn(message)) => indexOfValidConfigs(configs, warn),
   };
 }
 

@@ -14,8 +14,8 @@ export class UnreadableError extends Error {
   readonly file: string;
 
   /** Makes the error for a file and the reason it could not be read. */
-  constructor(file: string, message: string) {
-    super(message);
+  constructor(file: string, message: string, options?: ErrorOptions) {
+    super(message, options);
     this.name = "UnreadableError";
     this.file = file;
   }
@@ -75,17 +75,18 @@ export async function expandInputs(args: readonly string[]): Promise<Input[]> {
 
 /**
  * The text of a config file. A file that is there but is no config (too large, not UTF-8) is
- * an invalid config, as `loadConfig` reports it, not an I/O error.
+ * an invalid config, as `loadConfig` reports it, not an I/O error. What is not a file at all
+ * (a directory a listed symlink leads to) cannot be read.
  *
  * @throws {UnreadableError} When the file cannot be read.
  * @throws {ConfigError} When it is larger than `MAX_CONFIG_SIZE` or not UTF-8 text.
  */
 export async function readInputText(file: string): Promise<string> {
   try {
-    return await readConfigText(file, file);
+    return await readConfigText(file, file, { regularFile: false });
   } catch (error) {
     if (error instanceof ConfigError) throw error;
-    throw new UnreadableError(file, ioMessage(error));
+    throw new UnreadableError(file, ioMessage(error), { cause: error });
   }
 }
 

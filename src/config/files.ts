@@ -28,6 +28,15 @@ export async function yamlFileNames(dir: URL): Promise<string[]> {
   return names.sort();
 }
 
+/** Options of `readConfigText`. */
+export interface ReadOptions {
+  /**
+   * Refuse a path that is not a regular file (a directory, or a pipe that might never end) as a
+   * `ConfigError`. Default `true`; `false` leaves it to the system's error when it is read.
+   */
+  regularFile?: boolean;
+}
+
 /**
  * The text of the config file at `target`, a path or a URL (a `file:` URL, or the bundled
  * catalogue of a copy imported over the network, such as from JSR). What makes a file that is
@@ -37,7 +46,11 @@ export async function yamlFileNames(dir: URL): Promise<string[]> {
  *
  * @throws {ConfigError} When the file is no config file.
  */
-export async function readConfigText(target: string | URL, source: string): Promise<string> {
+export async function readConfigText(
+  target: string | URL,
+  source: string,
+  { regularFile = true }: ReadOptions = {},
+): Promise<string> {
   let bytes: Uint8Array;
   if (target instanceof URL && target.protocol !== "file:") {
     const response = await fetch(target);
@@ -48,7 +61,7 @@ export async function readConfigText(target: string | URL, source: string): Prom
     bytes = new Uint8Array(await response.arrayBuffer());
   } else {
     const info = await Deno.stat(target);
-    if (!info.isFile) fileProblem(source, "Not a regular file");
+    if (regularFile && !info.isFile) fileProblem(source, "Not a regular file");
     if (info.size > MAX_CONFIG_SIZE) tooLarge(source, info.size);
     bytes = await Deno.readFile(target);
   }

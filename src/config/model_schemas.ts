@@ -1,7 +1,8 @@
-// The zod schemas behind the model interfaces. Private: JSR treats zod's inferred types as
-// private types, so the public surface is the interfaces of types.ts and the functions of
-// validate.ts that validate into them. Key order in each shape is the Python original's field
-// order, which zod keeps in its output, so JSON.stringify of a model matches the original's JSON.
+// The zod schemas behind the model interfaces, outside the module's API: JSR treats zod's
+// inferred types as private types, so the public surface is the interfaces of types.ts and the
+// functions of validate.ts that validate into them. Key order in each shape is the Python
+// original's field order, which zod keeps in its output, so JSON.stringify of a model matches
+// the original's JSON.
 //
 // They are built on first use: building them costs about 10 ms, and a service that starts from
 // a compiled catalogue never validates a config.

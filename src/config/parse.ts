@@ -12,7 +12,7 @@ import type { Locator } from "./data_path.ts";
 import { modelSchemas } from "./model_schemas.ts";
 import { copyPlainConfig } from "./_fast_copy.ts";
 import { readYaml } from "./_yaml.ts";
-import { DEFAULT_SOURCE, validateData } from "./_zod_issues.ts";
+import { DEFAULT_SOURCE, validateData } from "./_zod_validate.ts";
 
 /**
  * Parses YAML text as a CLImax config and returns it fully defaulted. The YAML is read as

@@ -14,7 +14,7 @@ import type {
 import { type ValidateOptions, validateOptions } from "../_options.ts";
 import { modelSchemas } from "./model_schemas.ts";
 import { copyPlainConfig } from "./_fast_copy.ts";
-import { validateData } from "./_zod_issues.ts";
+import { validateData } from "./_zod_validate.ts";
 
 export type { ValidateOptions } from "../_options.ts";
 

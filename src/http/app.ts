@@ -1,6 +1,6 @@
 // The HTTP face of a ToolIndex. Handlers only translate between HTTP and the library; every
 // cross-cutting concern is a middleware of its own, most of them Hono's.
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { bearerAuth } from "hono/bearer-auth";
 import { compress } from "hono/compress";
 import { cors } from "hono/cors";
@@ -14,14 +14,7 @@ import { headLength, requestLog, urlLimit, versionHeaders } from "./middleware.t
 import { responseCache } from "./response_cache.ts";
 import { invalidParams, onError, problem, ProblemError, problemResponse } from "./problem.ts";
 import { searchQuery, summaryQuery, toolParams } from "./query.ts";
-import {
-  honoPath,
-  isGetRoutePath,
-  type Route,
-  routeLinks,
-  type RouteName,
-  ROUTES,
-} from "./routes.ts";
+import { honoPath, type Route, routeLinks, type RouteName, routeOf, ROUTES } from "./routes.ts";
 import type { ServiceSettings } from "./settings.ts";
 
 /** Seconds a browser may reuse the answer to a CORS preflight. */
@@ -83,7 +76,6 @@ export function createApp(
   app.use(headLength());
   app.use(responseCache(RESPONSE_CACHE));
   app.use(secureHeaders(SECURE_HEADERS));
-  // Only the MCP endpoint has headers of its own for browsers to read.
   const corsOptions = {
     origin: settings.corsOrigin,
     // POST for /mcp; a stateless MCP server has no session for DELETE to end.
@@ -98,16 +90,21 @@ export function createApp(
     maxAge: PREFLIGHT_MAX_AGE,
   };
   const apiCors = cors(corsOptions);
-  const mcpCors = cors({
-    ...corsOptions,
-    exposeHeaders: ["Mcp-Session-Id", "Mcp-Protocol-Version"],
+  // A route with headers of its own for browsers to read has its own CORS answers.
+  const routeCors = new Map<Route, MiddlewareHandler>();
+  for (const route of ROUTES as readonly Route[]) {
+    if (route.exposeHeaders === undefined) continue;
+    routeCors.set(route, cors({ ...corsOptions, exposeHeaders: [...route.exposeHeaders] }));
+  }
+  app.use((c, next) => {
+    const route = routeOf(c.req.path);
+    return ((route && routeCors.get(route)) ?? apiCors)(c, next);
   });
-  app.use((c, next) => (c.req.path === "/mcp" ? mcpCors : apiCors)(c, next));
   // After the headers above, so that a browser can read the problem.
   app.use(urlLimit());
   if (settings.authToken !== null) {
     const auth = bearerAuth({ token: settings.authToken });
-    app.use((c, next) => c.req.path === "/healthz" ? next() : auth(c, next));
+    app.use((c, next) => routeOf(c.req.path)?.open ? next() : auth(c, next));
   }
   // Only answers that carry the version's ETag are revalidated; others (such as /healthz,
   // which is never cached) would otherwise have their bodies hashed on every request. Outside
@@ -122,7 +119,7 @@ export function createApp(
   for (const route of ROUTES) registrars[route.name](route.method, honoPath(route));
 
   app.notFound((c) =>
-    isGetRoutePath(c.req.path)
+    routeOf(c.req.path)?.method === "GET"
       ? problemResponse(problem(405, `${c.req.method} is not allowed on ${c.req.path}`), {
         Allow: "GET, HEAD",
       })

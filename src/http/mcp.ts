@@ -19,15 +19,15 @@ const SEARCH_DESCRIPTION =
 
 // The search parameters as `GET /search` takes them, but typed as JSON carries them, and with
 // null as no value, as in the library's search parameters and the Python original's tool.
-const { query, category, cli, limit, mode, cursor } = SEARCH_PARAMS;
 const searchInput = z.object({
-  query: described(textParam(query).nullish(), query),
-  category: described(textParam(category).nullish(), category),
-  cli: described(textParam(cli).nullish(), cli),
-  limit: z.int().min(limit.min).max(limit.max).default(limit.default)
-    .describe(`${limit.description} Caps the summary too.`),
-  mode: described(modeParam().default(mode.default), mode),
-  cursor: described(textParam(cursor).nullish(), cursor),
+  query: described(textParam(SEARCH_PARAMS.query).nullish(), SEARCH_PARAMS.query),
+  category: described(textParam(SEARCH_PARAMS.category).nullish(), SEARCH_PARAMS.category),
+  cli: described(textParam(SEARCH_PARAMS.cli).nullish(), SEARCH_PARAMS.cli),
+  limit: z.int().min(SEARCH_PARAMS.limit.min).max(SEARCH_PARAMS.limit.max)
+    .default(SEARCH_PARAMS.limit.default)
+    .describe(`${SEARCH_PARAMS.limit.description} Caps the summary too.`),
+  mode: described(modeParam().default(SEARCH_PARAMS.mode.default), SEARCH_PARAMS.mode),
+  cursor: described(textParam(SEARCH_PARAMS.cursor).nullish(), SEARCH_PARAMS.cursor),
 });
 
 const getInput = z.object({

@@ -18,7 +18,7 @@ export const MAX_LIMIT = 100;
 /** The longest `query` a request may send, in characters. */
 export const MAX_QUERY_LENGTH = 1000;
 /** The longest `category`, `cli` or `cursor` a request may send, in characters. */
-export const MAX_FILTER_LENGTH = 200;
+const MAX_FILTER_LENGTH = 200;
 /**
  * The longest request target (path and query string) served, in characters: room for the
  * longest query and filters even when every character takes nine percent-encoded bytes.
@@ -26,7 +26,7 @@ export const MAX_FILTER_LENGTH = 200;
 export const MAX_URL_LENGTH = 16_384;
 
 /** A text parameter of a search: its longest value and what it means. */
-interface TextParam {
+export interface TextParam {
   maxLength: number;
   description: string;
 }
@@ -58,7 +58,7 @@ export const SEARCH_PARAMS = {
       `Maximum number of results to return (default: ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}).`,
   },
   mode: {
-    values: SEARCH_MODES as [SearchMode, ...SearchMode[]],
+    values: SEARCH_MODES,
     default: DEFAULT_MODE,
     description:
       "How query matches: 'substring' (default) finds the literal text, in config order; 'ranked' orders tools by relevance to the words of a natural-language request, so use it for anything longer than one keyword.",
@@ -88,35 +88,37 @@ export function described<S extends z.ZodType>(schema: S, param: { description: 
   return schema.meta({ description: param.description });
 }
 
-// A query string carries text: limit is validated as digits, then documented as what it
-// becomes, an integer.
-const limit = (withDefault: boolean) =>
-  z
+/**
+ * A `limit` in a query string, which carries text: validated as digits, then documented as what
+ * it becomes, an integer from 0 to `MAX_LIMIT`.
+ */
+function limitDigits(meta: { description: string; default?: number }) {
+  return z
     .string()
     .regex(/^[0-9]+$/, "must be a whole number")
     // However many digits it has, a number past the maximum is refused as too big.
     .transform((digits) => Math.min(Number(digits), MAX_LIMIT + 1))
     .pipe(z.int().min(SEARCH_PARAMS.limit.min).max(MAX_LIMIT))
     .optional()
-    .meta({
-      description: SEARCH_PARAMS.limit.description,
-      ...(withDefault ? { default: SEARCH_PARAMS.limit.default } : {}),
-    });
+    .meta(meta);
+}
 
-const { query, category, cli, mode, cursor } = SEARCH_PARAMS;
+const { query, category, cli, limit, mode, cursor } = SEARCH_PARAMS;
 
 /** The query parameters of `GET /search`. */
 export const searchQuerySchema = z.strictObject({
   query: described(textParam(query).optional(), query),
   category: described(textParam(category).optional(), category),
   cli: described(textParam(cli).optional(), cli),
-  limit: limit(true),
+  limit: limitDigits({ description: limit.description, default: limit.default }),
   mode: modeParam().optional().meta({ description: mode.description, default: mode.default }),
   cursor: described(textParam(cursor).optional(), cursor),
 });
 
 /** The query parameters of `GET /summary`. */
-export const summaryQuerySchema = z.strictObject({ limit: limit(false) });
+export const summaryQuerySchema = z.strictObject({
+  limit: limitDigits({ description: `Most results to return, 0 to ${MAX_LIMIT}.` }),
+});
 
 /** The path parameters of `GET /tools/{tool_name}`. */
 export const toolParamsSchema = z.object({

@@ -1,6 +1,7 @@
 // The routes of the service, listed once. The app registers a handler for each, `GET /` links
-// them, ETags and the response cache follow `cacheable`, a request for a route's path with
-// another method gets a 405, and /openapi.json documents the routes that have a `doc`.
+// them, a request for a route's path with another method gets a 405, and /openapi.json documents
+// the routes that have a `doc`; what sets one route apart (revalidation, an open door, headers a
+// browser may read) is a field of its own here, not a path spelled out elsewhere.
 import type { z } from "zod";
 import { searchQuerySchema, summaryQuerySchema, toolParamsSchema } from "./query.ts";
 
@@ -37,8 +38,15 @@ export interface Route {
   path: string;
   /** `GET` (which answers `HEAD` too), or `ALL` for an endpoint that takes every method. */
   method: "GET" | "ALL";
-  /** Whether its answers carry the index version's ETag, and are kept by the response cache. */
+  /**
+   * Whether a GET that names the version's ETag in `If-None-Match` gets a 304 (Hono's etag
+   * middleware). Other answers are never revalidated, which spares hashing their bodies.
+   */
   cacheable: boolean;
+  /** Served without the bearer token that `AUTH_TOKEN` asks of every other route. */
+  open?: boolean;
+  /** The response headers of its own that CORS lets a browser page read. */
+  exposeHeaders?: readonly string[];
   /** How /openapi.json describes it; a route without one is left out of the document. */
   doc?: RouteDoc;
 }
@@ -100,6 +108,7 @@ export const ROUTES = [
     path: "/healthz",
     method: "GET",
     cacheable: false,
+    open: true,
     doc: {
       summary: "Health check",
       description: "Always open, even when a bearer token protects the other routes.",
@@ -108,7 +117,13 @@ export const ROUTES = [
   },
   { name: "openapi", path: "/openapi.json", method: "GET", cacheable: true },
   { name: "config_schema", path: "/schema/config.json", method: "GET", cacheable: true },
-  { name: "mcp", path: "/mcp", method: "ALL", cacheable: false },
+  {
+    name: "mcp",
+    path: "/mcp",
+    method: "ALL",
+    cacheable: false,
+    exposeHeaders: ["Mcp-Session-Id", "Mcp-Protocol-Version"],
+  },
 ] as const satisfies readonly Route[];
 
 /** The name of a route. */
@@ -126,16 +141,21 @@ export function routeLinks(): Record<string, string> {
   return links;
 }
 
-/** Whether `path` is the path of a `GET` route, so that another method on it gets a 405. */
-export const isGetRoutePath: (path: string) => boolean = (() => {
-  const pattern = new RegExp(
-    `^(?:${
-      ROUTES.filter((route) => route.method === "GET")
-        .map((route) =>
-          route.path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{\w+\}/g, "[^/]+")
-        )
-        .join("|")
-    })$`,
-  );
-  return (path) => pattern.test(path);
-})();
+const BY_PATH: ReadonlyMap<string, Route> = new Map(ROUTES.map((route) => [route.path, route]));
+/** The routes with parameters, each with a pattern of the paths it takes. */
+const PATTERNS: readonly [RegExp, Route][] = (ROUTES as readonly Route[])
+  .filter((route) => route.path.includes("{"))
+  .map((route) => [
+    new RegExp(
+      `^${route.path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{\w+\}/g, "[^/]+")}$`,
+    ),
+    route,
+  ]);
+
+/**
+ * The route that `path` (a request's path) is a path of, if any. Run by middleware on every
+ * request, so a path without parameters is one lookup.
+ */
+export function routeOf(path: string): Route | undefined {
+  return BY_PATH.get(path) ?? PATTERNS.find(([pattern]) => pattern.test(path))?.[1];
+}

@@ -16,30 +16,41 @@ export class StartError extends Error {
   }
 }
 
+/** Every config file that does not load, when the operator did not choose to start without them. */
+class InvalidConfigsError extends Error {
+  constructor(errors: readonly ConfigError[]) {
+    super(
+      `${errors.map((error) => error.message).join("\n")}\n` +
+        "Fix the files above, or set SKIP_INVALID_CONFIGS=1 to serve the others.",
+    );
+    this.name = "InvalidConfigsError";
+  }
+}
+
 /**
- * The app of the service as the environment (read through `get`, such as `Deno.env.get`)
+ * The app of the service as the environment (read through `getEnv`, such as `Deno.env.get`)
  * configures it.
  *
  * @throws {StartError} When a setting is wrong, or a config does not load.
  */
-export async function startService(get: (name: string) => string | undefined): Promise<Hono> {
+export async function startService(
+  getEnv: (name: string) => string | undefined,
+): Promise<Hono> {
   try {
-    return await start(get);
+    return await start(getEnv);
   } catch (error) {
-    if (!(error instanceof ConfigError || error instanceof SettingsError)) throw error;
+    const known = error instanceof ConfigError || error instanceof InvalidConfigsError ||
+      error instanceof SettingsError;
+    if (!known) throw error;
     throw new StartError(`tool-index cannot start:\n${error.message}`, { cause: error });
   }
 }
 
-async function start(get: (name: string) => string | undefined): Promise<Hono> {
-  const settings = settingsFromEnv(get);
-  const { configs, errors, buildIndex } = await loadCatalogue(settings.configDir ?? undefined);
-  if (errors.length > 0 && !settings.skipInvalidConfigs) {
-    throw new StartError(
-      `tool-index cannot start:\n${errors.map((error) => error.message).join("\n")}\n` +
-        "Fix the files above, or set SKIP_INVALID_CONFIGS=1 to serve the others.",
-    );
-  }
+async function start(getEnv: (name: string) => string | undefined): Promise<Hono> {
+  const settings = settingsFromEnv(getEnv);
+  const catalogue = await loadCatalogue(settings.configDir ?? undefined);
+  const { configs, errors } = catalogue;
+  if (errors.length > 0 && !settings.skipInvalidConfigs) throw new InvalidConfigsError(errors);
   const skipped: SkippedConfig[] = errors.map((error) => ({
     // The name within the directory: where the server keeps its files is not the public's.
     file: error.source.slice(error.source.lastIndexOf("/") + 1),
@@ -56,5 +67,5 @@ async function start(get: (name: string) => string | undefined): Promise<Hono> {
         : "No config files (*.yaml, *.yml) in this directory",
     }]);
   }
-  return createApp(buildIndex(), settings, { skipped });
+  return createApp(catalogue.index(), settings, { skipped });
 }

@@ -51,8 +51,8 @@ export interface SearchPage {
 const MODES: Readonly<Record<SearchMode, true>> = { substring: true, ranked: true };
 
 /** The search modes, for whatever checks or lists them (the service, the command line). */
-export const SEARCH_MODES: readonly SearchMode[] = Object.freeze(
-  Object.keys(MODES) as SearchMode[],
+export const SEARCH_MODES: readonly [SearchMode, ...SearchMode[]] = Object.freeze(
+  Object.keys(MODES) as [SearchMode, ...SearchMode[]],
 );
 
 /** The mode of a search that names none. */

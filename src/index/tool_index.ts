@@ -350,7 +350,9 @@ export class ToolIndex {
     const found = this.#search.find(params, skip, params.limit + (wantMore ? 1 : 0));
     const more = wantMore && found.length > params.limit;
     if (more) found.length = params.limit;
-    return { results: found.map((position) => this.#entryAt(position)), more };
+    const results: ToolIndexEntry[] = [];
+    for (const position of found) results.push(this.#entryAt(position));
+    return { results, more };
   }
 }
 

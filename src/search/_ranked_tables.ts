@@ -95,8 +95,9 @@ export interface RankedTables {
 
 /**
  * The tables of `tools`, each with its config at the same position in `configs`, with their
- * terms numbered in `vocabulary`. A function of its own, not the constructor's body: the
- * engine optimised the same loops in the constructor less well (the build took about 5% longer).
+ * terms numbered in `vocabulary`. A function of its own, not the body of `RankedIndex`'s
+ * constructor: the engine optimised the same loops in the constructor less well (the build took
+ * about 5% longer).
  */
 export function buildRankedTables(
   tools: readonly RankedTool[],

@@ -16,7 +16,6 @@ import {
 
 export {
   DEFAULT_RANKING,
-  FIELDS,
   type RankedConfig,
   type RankedTables,
   type RankedTool,
@@ -141,8 +140,24 @@ export class RankedIndex {
       if (step === 0) continue;
       const end = this.#offsets[id + 1];
       let doc = -1;
+      // Each posting: the gap from the previous tool as a base-128 varint, then the tool's score
+      // byte. The loop is written out for each kind of query: one loop that tests which kind at
+      // each posting, a decoding function (called per posting, or filling a buffer first) and a
+      // callback per posting each made ranked queries 10-25% slower at p50 on 100,000 tools.
+      if (touched === null) {
+        for (let p = this.#offsets[id]; p < end;) {
+          let byte = postings[p++];
+          let gap = byte & 127;
+          for (let shift = 7; byte >= 128; shift += 7) {
+            byte = postings[p++];
+            gap |= (byte & 127) << shift;
+          }
+          doc += gap;
+          scores[doc] += step * postings[p++];
+        }
+        continue;
+      }
       for (let p = this.#offsets[id]; p < end;) {
-        // The gap from the previous tool as a base-128 varint, then the tool's score byte.
         let byte = postings[p++];
         let gap = byte & 127;
         for (let shift = 7; byte >= 128; shift += 7) {
@@ -150,7 +165,7 @@ export class RankedIndex {
           gap |= (byte & 127) << shift;
         }
         doc += gap;
-        if (touched !== null && scores[doc] === 0) touched[touchedCount++] = doc;
+        if (scores[doc] === 0) touched[touchedCount++] = doc;
         scores[doc] += step * postings[p++];
       }
     }

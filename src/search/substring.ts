@@ -24,6 +24,7 @@ export interface SubstringTables {
   postings: Int32Array;
 }
 
+/** Finds the texts that hold a literal substring, by their numbers, in ascending order. */
 export class SubstringIndex {
   readonly #texts: readonly string[];
   readonly #mask: number;
