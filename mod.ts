@@ -32,7 +32,15 @@
  *
  * @module
  */
-export { ConfigError, type ConfigIssue, InvalidCursorError } from "./src/errors.ts";
+export {
+  ConfigError,
+  type ConfigIssue,
+  InvalidBackendError,
+  InvalidCursorError,
+  InvalidToolError,
+  NonDeterministicSearcherError,
+  NotFoundError,
+} from "./src/errors.ts";
 export type {
   ArgConstraint,
   ArgType,
@@ -79,3 +87,33 @@ export type {
   SearchParams,
 } from "./src/index/search_params.ts";
 export { ToolIndex, type ToolIndexOptions } from "./src/index/tool_index.ts";
+export type {
+  BackendKind,
+  BackendSelector,
+  ChangeEvent,
+  ChangeType,
+  ClimaxBackend,
+  LocalBackend,
+  McpBackend,
+  McpServerInfo,
+  McpTool,
+  RegistryEntry,
+  RegistryTool,
+  RegistryToolInput,
+  ResolvedRegistryTool,
+  SearchDoc,
+  Searcher,
+  ToolBackend,
+  ToolRegistration,
+} from "./src/registry_types.ts";
+export { parseToolId, toolId } from "./src/tool_id.ts";
+export type {
+  NamespacePage,
+  NamespacePageParams,
+  RegistrySearchPage,
+  RegistrySearchPageParams,
+  RegistrySearchParams,
+} from "./src/index/registry_params.ts";
+export { RegistryView } from "./src/index/registry_view.ts";
+export { ToolRegistry } from "./src/index/tool_registry.ts";
+export { preferredBackend, type ToolRegistryOptions } from "./src/index/registry_options.ts";

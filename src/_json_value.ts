@@ -111,3 +111,14 @@ export function describeValue(value: unknown): string {
       return `a ${typeof value}`;
   }
 }
+
+/**
+ * The JSON text of a JSON value with every object's keys in code-point order: two values that
+ * differ only in key order have the same text.
+ */
+export function canonicalJson(value: JsonValue): string {
+  if (value === null || typeof value !== "object") return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  const keys = Object.keys(value).sort();
+  return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`).join(",")}}`;
+}

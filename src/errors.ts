@@ -81,3 +81,121 @@ export class InvalidCursorError extends Error {
     this.name = "InvalidCursorError";
   }
 }
+
+/**
+ * Thrown by a `ToolRegistry` for a tool it cannot hold: a field missing or of the wrong kind (an
+ * MCP tool without a name, an `inputSchema` that is not an object schema), or an ID registered
+ * again with another definition. The registry is left as it was.
+ *
+ * @example
+ * ```ts
+ * import { InvalidToolError, ToolRegistry } from "@climax/tool-index";
+ *
+ * try {
+ *   new ToolRegistry().registerMcpTools("github", [{ name: "", inputSchema: { type: "object" } }]);
+ * } catch (error) {
+ *   if (error instanceof InvalidToolError) console.log(error.tool, error.field); // "tools[0]" "name"
+ * }
+ * ```
+ */
+export class InvalidToolError extends Error {
+  /** The tool: its ID when it has one, else where it stands in the input, such as `tools[3]`. */
+  readonly tool: string;
+  /** The field that is wrong, such as `inputSchema`; `""` for the tool as a whole. */
+  readonly field: string;
+
+  /** Makes the error; the message names the tool and the field, then the problem. */
+  constructor(tool: string, field: string, problem: string, options?: ErrorOptions) {
+    super(`${tool}${field === "" ? "" : `: ${field}`}: ${problem}`, options);
+    this.name = "InvalidToolError";
+    this.tool = tool;
+    this.field = field;
+  }
+}
+
+/**
+ * Thrown by a `ToolRegistry` for a backend it cannot hold: an unknown `kind`, a missing `id`, or
+ * a field of the wrong kind. The registry is left as it was.
+ *
+ * @example
+ * ```ts
+ * import { InvalidBackendError, ToolRegistry, type ToolBackend } from "@climax/tool-index";
+ *
+ * const backend = { kind: "carrier-pigeon", id: "coo" } as unknown as ToolBackend;
+ * try {
+ *   new ToolRegistry().register({ namespace: "x", name: "y", input_schema: { type: "object" } }, backend);
+ * } catch (error) {
+ *   if (error instanceof InvalidBackendError) console.log(error.field); // "kind"
+ * }
+ * ```
+ */
+export class InvalidBackendError extends Error {
+  /** The backend: its kind and ID where they are known, such as `mcp github`. */
+  readonly backend: string;
+  /** The field that is wrong, such as `kind`. */
+  readonly field: string;
+
+  /** Makes the error; the message names the backend and the field, then the problem. */
+  constructor(backend: string, field: string, problem: string, options?: ErrorOptions) {
+    super(`Backend ${backend}: ${field}: ${problem}`, options);
+    this.name = "InvalidBackendError";
+    this.backend = backend;
+    this.field = field;
+  }
+}
+
+/**
+ * Thrown by a `ToolRegistry` change that names a tool, backend or source it does not hold.
+ * Lookups (`getTool`, `getAllBackends`) return `undefined` instead.
+ *
+ * @example
+ * ```ts
+ * import { NotFoundError, ToolRegistry } from "@climax/tool-index";
+ *
+ * try {
+ *   new ToolRegistry().unregisterBackend("github:search_issues", "mcp", "github");
+ * } catch (error) {
+ *   if (error instanceof NotFoundError) console.log(error.message); // No tool has the ID "github:search_issues"
+ * }
+ * ```
+ */
+export class NotFoundError extends Error {
+  /** Makes the error with a message that says what is not there. */
+  constructor(message: string) {
+    super(message);
+    this.name = "NotFoundError";
+  }
+}
+
+/**
+ * Thrown by `ToolRegistry.searchPage` in a mode whose searcher is not deterministic: its pages
+ * could repeat or skip tools. A registry made with `requireDeterministicSearcher: false` pages
+ * such a searcher anyway.
+ *
+ * @example
+ * ```ts
+ * import { NonDeterministicSearcherError, ToolRegistry } from "@climax/tool-index";
+ *
+ * const shuffled = { deterministic: false, search: () => [] };
+ * const registry = new ToolRegistry({ searchers: { shuffled } });
+ * try {
+ *   registry.searchPage({ query: "x", mode: "shuffled" });
+ * } catch (error) {
+ *   console.log(error instanceof NonDeterministicSearcherError); // true
+ * }
+ * ```
+ */
+export class NonDeterministicSearcherError extends Error {
+  /** The mode whose searcher is not deterministic. */
+  readonly mode: string;
+
+  /** Makes the error for the searcher of `mode`. */
+  constructor(mode: string) {
+    super(
+      `The searcher of mode "${mode}" is not deterministic, so its results cannot be paged; ` +
+        "use search(), or make the registry with requireDeterministicSearcher: false",
+    );
+    this.name = "NonDeterministicSearcherError";
+    this.mode = mode;
+  }
+}

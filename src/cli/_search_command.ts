@@ -67,7 +67,7 @@ async function search(args: readonly string[], io: Io): Promise<number> {
   }
   const mode = values.mode ?? DEFAULT_MODE;
   if (!isMode(mode)) {
-    throw new UsageError(`The mode must be ${quotedModes(" or ")}, got "${mode}"`);
+    throw new UsageError(`The mode must be ${quotedModes()}, got "${mode}"`);
   }
   const limit = values.limit ?? String(DEFAULT_LIMIT);
   if (!/^\d+$/.test(limit)) {

@@ -25,3 +25,28 @@ export function readCursor(cursor: string, version: string, key: string): number
     "The cursor was not issued for these search parameters by this version of the index",
   );
 }
+
+/**
+ * A cursor that also carries the first 8 digits of `version`, so that a cursor of an earlier
+ * content is told apart from one that is foreign or tampered with.
+ */
+export function signVersionedCursor(version: string, key: string, offset: number): string {
+  return `${signCursor(version, key, offset)}.${version.slice(0, 8)}`;
+}
+
+/**
+ * The offset of a cursor that `signVersionedCursor` issued for the search `key` on the content
+ * of `version`.
+ *
+ * @throws {InvalidCursorError} When it was not; its message says so when the content changed.
+ */
+export function readVersionedCursor(cursor: string, version: string, key: string): number {
+  const dot = cursor.lastIndexOf(".");
+  const tag = cursor.slice(dot + 1);
+  if (dot !== -1 && /^[0-9a-f]{8}$/.test(tag) && tag !== version.slice(0, 8)) {
+    throw new InvalidCursorError(
+      "The catalogue changed since this cursor was issued: search again from the first page",
+    );
+  }
+  return readCursor(dot === -1 ? cursor : cursor.slice(0, dot), version, key);
+}

@@ -1,7 +1,7 @@
 // The fields the substring search reads (tool name, description, CLI name, category, tags), as
 // one text per tool for the substring index, and one by one where that text cannot answer.
-import type { CLImaxConfig, ToolDef } from "../types.ts";
 import { FIELD_SEPARATOR } from "../search/substring.ts";
+import type { RankedConfig, RankedTool } from "../search/ranked.ts";
 
 /**
  * The searched fields of each tool in one lowercased string. Lowercasing the joined fields is
@@ -9,9 +9,12 @@ import { FIELD_SEPARATOR } from "../search/substring.ts";
  * ends a word just as the end of a field does (which is all the final sigma looks at). The
  * fields of a config, which all its tools share, are joined once for all of them.
  */
-export function searchTexts(tools: readonly ToolDef[], owners: readonly CLImaxConfig[]): string[] {
+export function searchTexts(
+  tools: readonly RankedTool[],
+  owners: readonly RankedConfig[],
+): string[] {
   const texts: string[] = [];
-  let config: CLImaxConfig | undefined;
+  let config: RankedConfig | undefined;
   let shared = "";
   for (let position = 0; position < tools.length; position++) {
     if (owners[position] !== config) {
@@ -25,11 +28,11 @@ export function searchTexts(tools: readonly ToolDef[], owners: readonly CLImaxCo
   return texts;
 }
 
-function searchFields(tool: ToolDef, config: CLImaxConfig): string[] {
+function searchFields(tool: RankedTool, config: RankedConfig): string[] {
   return [tool.name, tool.description, ...configFields(config)];
 }
 
-function configFields(config: CLImaxConfig): string[] {
+function configFields(config: RankedConfig): string[] {
   const fields = [config.name];
   if (config.category) fields.push(config.category);
   fields.push(...config.tags);
@@ -40,6 +43,6 @@ function configFields(config: CLImaxConfig): string[] {
  * Whether one of the tool's fields holds `needle` (lowercased): for a needle that holds the
  * field separator, which the joined text would let match across two fields.
  */
-export function fieldsInclude(tool: ToolDef, config: CLImaxConfig, needle: string): boolean {
+export function fieldsInclude(tool: RankedTool, config: RankedConfig, needle: string): boolean {
   return searchFields(tool, config).some((field) => field.toLowerCase().includes(needle));
 }

@@ -1,5 +1,5 @@
 // The exact filters of a search, category and CLI: each value's tools, and each tool's value.
-import type { CLImaxConfig } from "../types.ts";
+import type { RankedConfig } from "../search/ranked.ts";
 
 /** The tools of one filter value: the value's number, and the tools' positions in order. */
 export interface Filter {
@@ -12,8 +12,8 @@ export interface Filter {
  * and the value's number for each tool (-1 for none).
  */
 export function buildFilter(
-  owners: readonly CLImaxConfig[],
-  valueOf: (config: CLImaxConfig) => string | null,
+  owners: readonly RankedConfig[],
+  valueOf: (config: RankedConfig) => string | null,
 ): [Map<string, Filter>, Int32Array] {
   const lists = new Map<string, number[]>();
   const idOf = new Int32Array(owners.length).fill(-1);

@@ -1,8 +1,13 @@
 // The searches of an index, over the positions of its tools: the substring index, the ranked
 // index and the exact filters, and which of them answers a search.
-import type { CLImaxConfig, ToolDef } from "../types.ts";
 import { FIELD_SEPARATOR, SubstringIndex, type SubstringTables } from "../search/substring.ts";
-import { DEFAULT_RANKING, RankedIndex, type RankedTables } from "../search/ranked.ts";
+import {
+  DEFAULT_RANKING,
+  type RankedConfig,
+  RankedIndex,
+  type RankedTables,
+  type RankedTool,
+} from "../search/ranked.ts";
 import type { NormalizedParams } from "./search_params.ts";
 import { fieldsInclude, searchTexts } from "./_fields.ts";
 import { buildFilter, type Filter } from "./_filters.ts";
@@ -17,8 +22,8 @@ export interface SearchTables {
 
 /** Finds tools by their position in the index. */
 export class ToolSearch {
-  readonly #tools: readonly ToolDef[];
-  readonly #owners: readonly CLImaxConfig[];
+  readonly #tools: readonly RankedTool[];
+  readonly #owners: readonly RankedConfig[];
   readonly #substring: SubstringIndex;
   readonly #categories: ReadonlyMap<string, Filter>;
   readonly #categoryOf: Int32Array;
@@ -33,8 +38,8 @@ export class ToolSearch {
    * @throws {RangeError} When `tables` do not fit the tools.
    */
   constructor(
-    tools: readonly ToolDef[],
-    owners: readonly CLImaxConfig[],
+    tools: readonly RankedTool[],
+    owners: readonly RankedConfig[],
     tables?: SearchTables,
   ) {
     this.#tools = tools;

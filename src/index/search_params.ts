@@ -63,7 +63,8 @@ export const DEFAULT_LIMIT = 10;
 
 /** Search parameters checked, defaulted and lowercased where matching ignores case. */
 export interface NormalizedParams {
-  mode: SearchMode;
+  /** A search mode, or the name of a searcher a registry was given. */
+  mode: string;
   /** The query as given, or "" for none. */
   query: string;
   /** The query, lowercased. */
@@ -74,11 +75,14 @@ export interface NormalizedParams {
 }
 
 /**
- * `params` checked and defaulted.
+ * `params` checked and defaulted; `modes` are the modes it may name.
  *
  * @throws {RangeError} When `limit` is not an integer or a parameter has the wrong type.
  */
-export function normalizeParams(params: SearchParams): NormalizedParams {
+export function normalizeParams(
+  params: Omit<SearchParams, "mode"> & { mode?: string },
+  modes: readonly string[] = SEARCH_MODES,
+): NormalizedParams {
   if (params === null || typeof params !== "object") {
     throw new RangeError("Search parameters must be an object");
   }
@@ -87,8 +91,8 @@ export function normalizeParams(params: SearchParams): NormalizedParams {
     throw new RangeError(`The limit must be an integer, got ${describeValue(limit)}`);
   }
   const mode = params.mode ?? DEFAULT_MODE;
-  if (!SEARCH_MODES.includes(mode)) {
-    throw new RangeError(`The mode must be ${quotedModes(" or ")}, got ${String(mode)}`);
+  if (!modes.includes(mode)) {
+    throw new RangeError(`The mode must be ${quotedModes(modes)}, got ${String(mode)}`);
   }
   const needle = lowerText(params.query, "query");
   return {
@@ -101,9 +105,12 @@ export function normalizeParams(params: SearchParams): NormalizedParams {
   };
 }
 
-/** The search modes in quotes, joined by `separator`, for messages. */
-export function quotedModes(separator: string): string {
-  return SEARCH_MODES.map((mode) => `"${mode}"`).join(separator);
+/** `modes` in quotes, for messages: `"a" or "b"`, `"a", "b" or "c"`. */
+export function quotedModes(modes: readonly string[] = SEARCH_MODES): string {
+  const quoted = modes.map((mode) => `"${mode}"`);
+  return quoted.length < 2
+    ? quoted.join("")
+    : `${quoted.slice(0, -1).join(", ")} or ${quoted[quoted.length - 1]}`;
 }
 
 function lowerText(value: unknown, name: string): string {

@@ -1,0 +1,216 @@
+// What the registry's writing methods take (a config, an MCP server and its tools, a tool and a
+// backend) → registrations it can apply: each the definition of a tool and one backend that
+// reaches it, checked and frozen. Nothing here touches a registry.
+import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH } from "../limits.ts";
+import type { RegistryTool, ToolBackend } from "../registry_types.ts";
+import { toolId } from "../tool_id.ts";
+import type { CLImaxConfig, JsonValue } from "../types.ts";
+import { deepFreeze } from "../_freeze.ts";
+import { canonicalJson, describeValue, isPlainObject } from "../_json_value.ts";
+import {
+  jsonObjectField,
+  nameField,
+  nameListField,
+  objectSchemaField,
+  textField,
+} from "../config/fields.ts";
+import { checkMcpTools, toolFailure } from "../config/mcp_tools.ts";
+import { validateConfig } from "../config/validate.ts";
+import type { RankedConfig, RankedTool } from "../search/ranked.ts";
+import { buildInputSchema } from "./input_schema.ts";
+import { checkBackend, checkServer } from "./_backends.ts";
+
+/** A tool's definition as a registry holds it, with what its searches read. */
+export interface ToolTemplate {
+  /** `namespace:name`. */
+  readonly id: string;
+  /** The definition, frozen. */
+  readonly tool: RegistryTool;
+  /** The definition as canonical JSON: two registrations of an ID must agree on it. */
+  readonly definition: string;
+  /** What ranking and the substring search read of the tool. */
+  readonly ranked: RankedTool;
+  /** What they read of its source, shared by the source's tools. */
+  readonly owner: RankedConfig;
+}
+
+/** One definition and one backend, ready to apply. */
+export interface Planned {
+  readonly template: ToolTemplate;
+  /** Frozen. */
+  readonly backend: ToolBackend;
+}
+
+/**
+ * The registrations of a config (validated here, unknown keys reported to `warn`): its tools in
+ * the namespace `config.name`, each reached by a backend of kind `climax` and ID `source`
+ * (default the config's name).
+ *
+ * @throws {ConfigError} When the config is not valid.
+ * @throws {RangeError} When `source` is not a non-empty string.
+ */
+export function configRegistrations(
+  config: unknown,
+  source: unknown,
+  warn: (message: string) => void,
+): { source: string; adds: Planned[] } {
+  if (source !== undefined && (typeof source !== "string" || source === "")) {
+    throw new RangeError(
+      `The option source must be a non-empty string, got ${describeValue(source)}`,
+    );
+  }
+  const valid = validateConfig(config, { source: source ?? "config", onWarning: warn });
+  const id = source ?? valid.name;
+  return { source: id, adds: validConfigRegistrations(valid, id) };
+}
+
+/**
+ * The registrations of each `{ tool, backend }` of `registrations`, checked.
+ *
+ * @throws {InvalidToolError} When `registrations` is not a list, or a tool is not valid.
+ * @throws {InvalidBackendError} When a backend is not valid.
+ */
+export function registrationsOf(registrations: unknown): Planned[] {
+  if (
+    typeof (registrations as Partial<Iterable<unknown>> | null)?.[Symbol.iterator] !== "function"
+  ) {
+    toolFailure("registrations")("", `Expected a list, got ${describeValue(registrations)}`);
+  }
+  return [...registrations as Iterable<unknown>].map((registration, i) => {
+    const { tool, backend } = (registration ?? {}) as { tool?: unknown; backend?: unknown };
+    return toolRegistration(tool, backend, `registrations[${i}].tool`);
+  });
+}
+
+/** The registrations of a validated config, each reached by the source `source`. */
+function validConfigRegistrations(config: CLImaxConfig, source: string): Planned[] {
+  const owner = deepFreeze({
+    name: config.name,
+    description: config.description,
+    category: config.category,
+    tags: config.tags,
+  });
+  const shared = {
+    base_command: config.command,
+    env: config.env,
+    working_dir: config.working_dir,
+    global_args: config.global_args,
+  };
+  return config.tools.map((tool) => ({
+    template: template(
+      {
+        namespace: config.name,
+        name: tool.name,
+        title: null,
+        description: tool.description,
+        input_schema: buildInputSchema(tool.args),
+        annotations: null,
+        category: config.category,
+        tags: config.tags,
+      },
+      tool,
+      owner,
+    ),
+    backend: deepFreeze<ToolBackend>({ kind: "climax", id: source, tool, ...shared }),
+  }));
+}
+
+/**
+ * The registrations of an MCP server's tools (see `checkMcpTools`): their namespace is the
+ * server's name, their backend the server.
+ *
+ * @throws {InvalidToolError} For a tool that is not an MCP tool.
+ * @throws {InvalidBackendError} For server details of the wrong kind.
+ */
+export function mcpRegistrations(server: unknown, tools: unknown): Planned[] {
+  const info = checkServer(server);
+  const checked = checkMcpTools(tools, info.name);
+  const owner = deepFreeze({
+    name: info.name,
+    description: info.description ?? "",
+    category: info.category,
+    tags: info.tags as string[],
+  });
+  const backend = deepFreeze<ToolBackend>({ kind: "mcp", id: info.name, url: info.url });
+  return checked.map((tool) => ({
+    template: schemaTemplate({
+      namespace: info.name,
+      name: tool.name,
+      title: tool.title ?? null,
+      description: tool.description ?? "",
+      input_schema: tool.inputSchema,
+      annotations: tool.annotations ?? null,
+      category: owner.category,
+      tags: owner.tags,
+    }, owner),
+    backend,
+  }));
+}
+
+/**
+ * The registration of one tool and one backend, both checked.
+ *
+ * @throws {InvalidToolError} For a tool of the wrong shape.
+ * @throws {InvalidBackendError} For a backend of the wrong shape.
+ */
+export function toolRegistration(tool: unknown, backend: unknown, place: string): Planned {
+  if (typeof tool !== "object" || tool === null || !isPlainObject(tool)) {
+    toolFailure(place)("", `Expected a tool (a mapping), got ${describeValue(tool)}`);
+  }
+  const input = tool as Record<string, unknown>;
+  const namespace = nameField(input.namespace, "namespace", toolFailure(place));
+  const name = nameField(input.name, "name", toolFailure(place));
+  const fail = toolFailure(toolId(namespace, name));
+  const category = textField(input.category, "category", MAX_NAME_LENGTH, fail);
+  const tags = input.tags === undefined ? [] : nameListField(input.tags, "tags", fail);
+  const annotations = input.annotations === undefined || input.annotations === null
+    ? null
+    : jsonObjectField(input.annotations, "annotations", fail);
+  const owner = deepFreeze({ name: namespace, description: "", category, tags });
+  return {
+    template: schemaTemplate({
+      namespace,
+      name,
+      title: textField(input.title, "title", MAX_NAME_LENGTH, fail),
+      description: textField(input.description, "description", MAX_TEXT_LENGTH, fail) ?? "",
+      input_schema: objectSchemaField(input.input_schema, "input_schema", fail),
+      annotations,
+      category,
+      tags,
+    }, owner),
+    backend: checkBackend(backend),
+  };
+}
+
+/**
+ * The template of a tool known by its input schema: what ranking reads of its arguments comes
+ * from the schema's properties, and its title goes with its description.
+ */
+function schemaTemplate(tool: Omit<RegistryTool, "id">, owner: RankedConfig): ToolTemplate {
+  const properties = (tool.input_schema.properties ?? {}) as Record<string, unknown>;
+  const args = Object.entries(properties).map(([name, property]) => {
+    const description = (property as { description?: unknown } | null)?.description;
+    return { name, description: typeof description === "string" ? description : "" };
+  });
+  const description = tool.title === null ? tool.description : `${tool.title}\n${tool.description}`;
+  return template(tool, { name: tool.name, description, args }, owner);
+}
+
+function template(
+  tool: Omit<RegistryTool, "id">,
+  ranked: RankedTool,
+  owner: RankedConfig,
+): ToolTemplate {
+  const id = toolId(tool.namespace, tool.name);
+  const frozen = deepFreeze<RegistryTool>({ id, ...tool });
+  const { title, description, input_schema, annotations, category, tags } = frozen;
+  return {
+    id,
+    tool: frozen,
+    definition: canonicalJson(
+      [title, description, input_schema, annotations, category, tags] as JsonValue,
+    ),
+    ranked,
+    owner,
+  };
+}

@@ -1,0 +1,244 @@
+// Reading one state of a registry: searches and their pages, lookups by ID, namespaces and
+// summaries. A registry reads its current state through this; a snapshot reads the state it
+// kept.
+import { NonDeterministicSearcherError } from "../errors.ts";
+import type {
+  BackendSelector,
+  RegistryEntry,
+  ResolvedRegistryTool,
+  SearchDoc,
+  Searcher,
+  ToolBackend,
+} from "../registry_types.ts";
+import type { CLISummary } from "../types.ts";
+import { describeValue } from "../_json_value.ts";
+import type {
+  NamespacePage,
+  NamespacePageParams,
+  RegistrySearchPage,
+  RegistrySearchPageParams,
+  RegistrySearchParams,
+} from "./registry_params.ts";
+import type { RegistryReads } from "./registry_view.ts";
+import { type NormalizedParams, normalizeParams, pageKey, SEARCH_MODES } from "./search_params.ts";
+import { readVersionedCursor, signVersionedCursor } from "./_cursor.ts";
+import type { RegistryState } from "./_registry_state.ts";
+import { InvalidCursorError } from "../errors.ts";
+
+/** The number of namespaces of a page that gives no `limit`. */
+const DEFAULT_NAMESPACE_LIMIT = 100;
+
+/** How a registry reads: its searchers and its backend selector. */
+export interface ReaderSettings {
+  /** The searchers given by the library user, by mode. */
+  readonly searchers: ReadonlyMap<string, Searcher>;
+  /** Every mode a search may name: the built-in ones, then the searchers'. */
+  readonly modes: readonly string[];
+  readonly selectBackend: BackendSelector;
+  readonly requireDeterministicSearcher: boolean;
+}
+
+/** Reads one state of a registry. */
+export class StateReader implements RegistryReads {
+  readonly #state: RegistryState;
+  readonly #settings: ReaderSettings;
+
+  constructor(state: RegistryState, settings: ReaderSettings) {
+    this.#state = state;
+    this.#settings = settings;
+  }
+
+  get size(): number {
+    return this.#state.size;
+  }
+
+  get version(): number {
+    return this.#state.version;
+  }
+
+  get contentVersion(): string {
+    return this.#state.contentVersion;
+  }
+
+  search(params: RegistrySearchParams = {}): RegistryEntry[] {
+    return this.#collect(this.#normalize(params), 0, false).results;
+  }
+
+  searchPage(params: RegistrySearchPageParams = {}): RegistrySearchPage {
+    const normalized = this.#normalize(params);
+    const searcher = this.#settings.searchers.get(normalized.mode);
+    if (
+      searcher !== undefined && !searcher.deterministic &&
+      this.#settings.requireDeterministicSearcher
+    ) {
+      throw new NonDeterministicSearcherError(normalized.mode);
+    }
+    const key = pageKey(normalized);
+    const offset = this.#offsetOf(params.cursor, key);
+    const { results, more } = this.#collect(normalized, offset, true);
+    return {
+      results,
+      next_cursor: more
+        ? signVersionedCursor(this.contentVersion, key, offset + results.length)
+        : null,
+    };
+  }
+
+  getTool(id: string): ResolvedRegistryTool | undefined {
+    const slot = this.#slotOf(id);
+    if (slot === undefined) return undefined;
+    return { tool: slot.template.tool, backend: this.#settings.selectBackend(slot.backends) };
+  }
+
+  getEntry(id: string): RegistryEntry | undefined {
+    return this.#slotOf(id)?.entry;
+  }
+
+  getAllBackends(id: string): ToolBackend[] | undefined {
+    const slot = this.#slotOf(id);
+    return slot === undefined ? undefined : [...slot.backends];
+  }
+
+  idsOf(name: string): string[] {
+    const ids: string[] = [];
+    for (const slot of this.#state.slots) {
+      if (slot !== undefined && slot.template.tool.name === name) ids.push(slot.id);
+    }
+    return ids;
+  }
+
+  ids(): string[] {
+    const ids: string[] = [];
+    for (const slot of this.#state.slots) if (slot !== undefined) ids.push(slot.id);
+    return ids;
+  }
+
+  listNamespaces(): string[] {
+    return [...this.#state.namespaces.keys()].sort(byCodePoint);
+  }
+
+  listNamespacesPage(params: NamespacePageParams = {}): NamespacePage {
+    if (params === null || typeof params !== "object") {
+      throw new RangeError("Namespace page parameters must be an object");
+    }
+    const limit = params.limit ?? DEFAULT_NAMESPACE_LIMIT;
+    if (typeof limit !== "number" || !Number.isInteger(limit)) {
+      throw new RangeError(`The limit must be an integer, got ${describeValue(limit)}`);
+    }
+    const key = JSON.stringify(["namespaces", limit]);
+    const offset = this.#offsetOf(params.cursor, key);
+    const all = this.listNamespaces();
+    const namespaces = limit <= 0 ? [] : all.slice(offset, offset + limit);
+    const end = offset + namespaces.length;
+    return {
+      namespaces,
+      next_cursor: limit > 0 && end < all.length
+        ? signVersionedCursor(this.contentVersion, key, end)
+        : null,
+    };
+  }
+
+  summary(): CLISummary[] {
+    const namespaces = this.#state.namespaces;
+    const summaries = new Map<string, CLISummary>();
+    for (const slot of this.#state.slots) {
+      if (slot === undefined) continue;
+      const { namespace } = slot.template.tool;
+      if (summaries.has(namespace)) continue;
+      const { description, category, tags } = slot.template.owner;
+      summaries.set(namespace, {
+        name: namespace,
+        description,
+        tool_count: namespaces.get(namespace)!,
+        category,
+        tags: [...tags],
+      });
+      if (summaries.size === namespaces.size) break;
+    }
+    return [...summaries.values()];
+  }
+
+  #slotOf(id: string) {
+    if (typeof id !== "string") return undefined;
+    const slot = this.#state.byId.get(id);
+    return slot === undefined ? undefined : this.#state.slots[slot];
+  }
+
+  #normalize(params: RegistrySearchParams): NormalizedParams {
+    if (params === null || typeof params !== "object") {
+      throw new RangeError("Search parameters must be an object");
+    }
+    const normalized = normalizeParams(params, this.#settings.modes);
+    const namespace = params.namespace;
+    if (namespace !== undefined && namespace !== null && typeof namespace !== "string") {
+      throw new RangeError(`The namespace must be a string or null, got ${typeof namespace}`);
+    }
+    const wanted = namespace?.toLowerCase() ?? "";
+    if (wanted === "") return normalized;
+    // A namespace is the CLI name of its tools: the two filters are one, and must agree.
+    if (normalized.cli !== "" && normalized.cli !== wanted) return { ...normalized, limit: 0 };
+    return { ...normalized, cli: wanted };
+  }
+
+  #offsetOf(cursor: unknown, key: string): number {
+    if (cursor === undefined || cursor === null || cursor === "") return 0;
+    if (typeof cursor !== "string") throw new InvalidCursorError("The cursor must be a string");
+    return readVersionedCursor(cursor, this.contentVersion, key);
+  }
+
+  #collect(
+    params: NormalizedParams,
+    skip: number,
+    wantMore: boolean,
+  ): { results: RegistryEntry[]; more: boolean } {
+    const results: RegistryEntry[] = [];
+    if (params.limit <= 0) return { results, more: false };
+    const want = params.limit + (wantMore ? 1 : 0);
+    const slots = this.#state.slots;
+    const searcher = this.#settings.searchers.get(params.mode);
+    if (searcher === undefined) {
+      for (const slot of this.#state.search.find(params, skip, want)) {
+        results.push(slots[slot]!.entry);
+      }
+    } else {
+      results.push(...this.#custom(searcher, params, skip, want));
+    }
+    const more = wantMore && results.length > params.limit;
+    if (more) results.length = params.limit;
+    return { results, more };
+  }
+
+  /** The results of a searcher of the library user's: the tools that pass the filters, ranked. */
+  #custom(
+    searcher: Searcher,
+    params: NormalizedParams,
+    skip: number,
+    want: number,
+  ): RegistryEntry[] {
+    const slots = this.#state.slots;
+    const filtered = { ...params, mode: SEARCH_MODES[0], query: "", needle: "" };
+    const docs: SearchDoc[] = this.#state.search.find(filtered, 0, this.#state.size).map(
+      (slot) => {
+        const { entry, template } = slots[slot]!;
+        const { title, description, namespace, category, tags, name } = template.tool;
+        const text = [name, title ?? "", description, namespace, category ?? "", ...tags]
+          .filter((field) => field !== "").join(" ");
+        return { id: entry.id, text, entry };
+      },
+    );
+    const byId = new Map(docs.map((doc) => [doc.id, doc.entry]));
+    const seen = new Set<string>();
+    const found: RegistryEntry[] = [];
+    for (const id of searcher.search(params.query, skip + want, docs)) {
+      const entry = byId.get(id);
+      if (entry === undefined || seen.has(id)) continue;
+      seen.add(id);
+      found.push(entry);
+    }
+    return found.slice(skip, skip + want);
+  }
+}
+
+function byCodePoint(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,118 @@
+/**
+ * The options of a `ToolRegistry`, and its default backend selector.
+ *
+ * @module
+ */
+import { MAX_TOOLS } from "../limits.ts";
+import type {
+  BackendKind,
+  BackendSelector,
+  ChangeEvent,
+  Searcher,
+  ToolBackend,
+} from "../registry_types.ts";
+import { describeValue } from "../_json_value.ts";
+import { optionalFunction, optionsObject } from "../_options.ts";
+import { SEARCH_MODES } from "./search_params.ts";
+import type { ReaderSettings } from "./_registry_reader.ts";
+
+/** Options of a `ToolRegistry`. */
+export interface ToolRegistryOptions {
+  /**
+   * Receives each warning, such as an unknown key in a config given as a plain object.
+   * Default: `console.warn`.
+   */
+  onWarning?: (message: string) => void;
+  /**
+   * Picks the backend `getTool` returns. Default `preferredBackend`: a local handler first, then
+   * a CLImax command line, then an MCP server; among backends of one kind, the first registered.
+   */
+  selectBackend?: BackendSelector;
+  /** Searchers of one's own, each a search mode by the name it is given here. */
+  searchers?: Readonly<Record<string, Searcher>>;
+  /**
+   * Whether `searchPage` refuses a searcher that is not deterministic, whose pages could repeat
+   * or skip tools. Default `true`.
+   */
+  requireDeterministicSearcher?: boolean;
+  /** Receives what a change listener threw; the change and the other listeners go on. */
+  onListenerError?: (error: unknown, event: ChangeEvent) => void;
+  /** The most tools the registry may hold; past it a change is refused. Default `MAX_TOOLS`. */
+  maxTools?: number;
+}
+
+/** The order in which `preferredBackend` takes backends of each kind. */
+const KIND_PREFERENCE: readonly BackendKind[] = ["local", "climax", "mcp"];
+
+/**
+ * The default backend selector: a local handler first (no process, no network), then a CLImax
+ * command line, then an MCP server; among backends of one kind, the first registered.
+ *
+ * @example
+ * ```ts
+ * import { preferredBackend } from "@climax/tool-index";
+ *
+ * const picked = preferredBackend([
+ *   { kind: "mcp", id: "github", url: null },
+ *   { kind: "local", id: "github_cache" },
+ * ]);
+ * console.log(picked.kind); // "local"
+ * ```
+ */
+export function preferredBackend(backends: readonly ToolBackend[]): ToolBackend {
+  for (const kind of KIND_PREFERENCE) {
+    const found = backends.find((backend) => backend.kind === kind);
+    if (found !== undefined) return found;
+  }
+  return backends[0];
+}
+
+/** What a registry makes of its options. */
+export interface RegistrySettings {
+  settings: ReaderSettings;
+  warn: (message: string) => void;
+  onListenerError: (error: unknown, event: ChangeEvent) => void;
+  maxTools: number;
+}
+
+/**
+ * `options` checked and defaulted.
+ *
+ * @throws {RangeError} When an option has the wrong kind, or a searcher is named as a built-in
+ * mode.
+ */
+export function registryOptions(options: ToolRegistryOptions | undefined): RegistrySettings {
+  const given = optionsObject(options);
+  const maxTools = given.maxTools ?? MAX_TOOLS;
+  if (!Number.isInteger(maxTools) || maxTools < 0) {
+    throw new RangeError(
+      `The option maxTools must be a whole number, got ${describeValue(maxTools)}`,
+    );
+  }
+  const searchers = new Map<string, Searcher>();
+  for (const [mode, searcher] of Object.entries(optionsObject(given.searchers))) {
+    if ((SEARCH_MODES as readonly string[]).includes(mode)) {
+      throw new RangeError(`The searcher "${mode}" has the name of a built-in mode`);
+    }
+    if (typeof searcher?.search !== "function" || typeof searcher.deterministic !== "boolean") {
+      throw new RangeError(
+        `The searcher "${mode}" must have a search function and a deterministic flag`,
+      );
+    }
+    searchers.set(mode, searcher);
+  }
+  return {
+    settings: {
+      searchers,
+      modes: [...SEARCH_MODES, ...searchers.keys()],
+      selectBackend: optionalFunction(given.selectBackend, "selectBackend") ?? preferredBackend,
+      requireDeterministicSearcher: given.requireDeterministicSearcher ?? true,
+    },
+    warn: optionalFunction(given.onWarning, "onWarning") ??
+      ((message: string) => console.warn(message)),
+    onListenerError: optionalFunction(given.onListenerError, "onListenerError") ??
+      ((error: unknown, event: ChangeEvent) =>
+        console.error(`A change listener failed on a "${event.type}" event:`, error)),
+    maxTools,
+  };
+}

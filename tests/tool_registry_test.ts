@@ -1,0 +1,523 @@
+import assert from "node:assert/strict";
+import {
+  type ChangeEvent,
+  ConfigError,
+  InvalidBackendError,
+  InvalidCursorError,
+  InvalidToolError,
+  type McpTool,
+  NonDeterministicSearcherError,
+  NotFoundError,
+  parseToolId,
+  preferredBackend,
+  type Searcher,
+  type ToolBackend,
+  toolId,
+  ToolRegistry,
+} from "../mod.ts";
+import { dockerConfig, gitConfig } from "./_fixtures.ts";
+
+const schema = {
+  type: "object",
+  properties: { q: { type: "string", description: "What to find" } },
+};
+
+function mcpTools(...names: string[]): McpTool[] {
+  return names.map((name) => ({ name, description: `The ${name} tool`, inputSchema: schema }));
+}
+
+function recording(registry: ToolRegistry): ChangeEvent[] {
+  const events: ChangeEvent[] = [];
+  registry.onChange((event) => events.push(event));
+  return events;
+}
+
+Deno.test("tools are known by namespace:name, so two servers' tools of one name do not collide", () => {
+  const registry = new ToolRegistry();
+  registry.registerMcpTools("github", mcpTools("search"));
+  registry.registerMcpTools("jira", mcpTools("search"));
+  assert.deepEqual(registry.ids(), ["github:search", "jira:search"]);
+  assert.deepEqual(registry.idsOf("search"), ["github:search", "jira:search"]);
+  assert.equal(registry.getTool("jira:search")?.tool.namespace, "jira");
+  assert.equal(registry.getTool("search"), undefined);
+  assert.deepEqual(registry.listNamespaces(), ["github", "jira"]);
+});
+
+Deno.test("toolId() percent-encodes : and % in the namespace, and parseToolId() reads it back", () => {
+  for (
+    const [namespace, name] of [["a:b", "c:d"], ["100%", "x"], ["plain", "a:b:c"], ["%3A", ":"]]
+  ) {
+    const id = toolId(namespace, name);
+    assert.equal(id.indexOf(":"), id.length - name.length - 1, id);
+    assert.deepEqual(parseToolId(id), { namespace, name });
+  }
+  assert.equal(parseToolId("no-colon"), undefined);
+  const registry = new ToolRegistry();
+  registry.registerMcpTools("a:b", mcpTools("c"));
+  assert.deepEqual(registry.ids(), ["a%3Ab:c"]);
+});
+
+Deno.test("registerConfig() holds the config's tools in its namespace with a climax backend", () => {
+  const registry = new ToolRegistry();
+  registry.registerConfig(gitConfig);
+  const found = registry.getTool("git-tools:git_log");
+  assert.ok(found);
+  assert.equal(found.backend.kind, "climax");
+  assert.equal(found.backend.id, "git-tools");
+  assert.ok(found.backend.kind === "climax" && found.backend.base_command === "git");
+  assert.deepEqual(found.backend.kind === "climax" && found.backend.env, { GIT_PAGER: "cat" });
+  const entry = registry.getEntry("git-tools:git_log")!;
+  assert.equal(entry.cli_name, "git-tools");
+  assert.equal(entry.category, "vcs");
+  assert.deepEqual(Object.keys(entry.input_schema.properties as object), ["max_count", "format"]);
+  assert.deepEqual(registry.summary(), [{
+    name: "git-tools",
+    description: "MCP tools for Git",
+    tool_count: 5,
+    category: "vcs",
+    tags: ["version-control", "commits"],
+  }]);
+});
+
+Deno.test("registerConfig() validates a plain config and names its source as the backend", () => {
+  const registry = new ToolRegistry({ onWarning: () => {} });
+  registry.registerConfig(
+    { name: "jq", command: "jq", tools: [{ name: "jq_query", description: "Query JSON" }] },
+    { source: "configs/jq.yaml" },
+  );
+  assert.equal(registry.getAllBackends("jq:jq_query")?.[0].id, "configs/jq.yaml");
+  assert.throws(() => registry.registerConfig({ command: 3, tools: [] } as never), ConfigError);
+  assert.equal(registry.size, 1);
+});
+
+Deno.test("registerMcpTools() takes a tools/list result as it comes, extra fields and all", () => {
+  const registry = new ToolRegistry();
+  const listed = [{
+    name: "create_issue",
+    title: "Create an issue",
+    description: "Open a new issue in a repository",
+    inputSchema: { type: "object", properties: { title: { type: "string" } }, required: ["title"] },
+    outputSchema: { type: "object" },
+    annotations: { readOnlyHint: false },
+    icons: [{ src: "https://example.com/i.png" }],
+    _meta: { x: 1 },
+  }];
+  registry.registerMcpTools(
+    { name: "github", url: "https://example.com/mcp", category: "code" },
+    listed,
+  );
+  const found = registry.getTool("github:create_issue")!;
+  assert.deepEqual(found.tool, {
+    id: "github:create_issue",
+    namespace: "github",
+    name: "create_issue",
+    title: "Create an issue",
+    description: "Open a new issue in a repository",
+    input_schema: listed[0].inputSchema,
+    annotations: { readOnlyHint: false },
+    category: "code",
+    tags: [],
+  });
+  assert.deepEqual(found.backend, { kind: "mcp", id: "github", url: "https://example.com/mcp" });
+  // The registry holds copies: the caller's objects may change.
+  listed[0].inputSchema.properties.title.type = "number";
+  assert.equal(
+    (found.tool.input_schema.properties as Record<string, { type: string }>).title.type,
+    "string",
+  );
+  assert.ok(Object.isFrozen(found.tool.input_schema));
+});
+
+Deno.test("a bad MCP tool is a typed error naming the tool and the field, and changes nothing", () => {
+  const registry = new ToolRegistry();
+  registry.registerMcpTools("github", mcpTools("search"));
+  const version = registry.version;
+  const cases: [unknown[], string, string][] = [
+    [[{ inputSchema: schema }], "tools[0]", "name"],
+    [[{ name: "", inputSchema: schema }], "tools[0]", "name"],
+    [[{ name: "ok", inputSchema: schema }, { name: "x" }], "github:x", "inputSchema"],
+    [[{ name: "x", inputSchema: { type: "string" } }], "github:x", "inputSchema"],
+    [
+      [{ name: "x", inputSchema: { type: "object", properties: [] } }],
+      "github:x",
+      "inputSchema.properties",
+    ],
+    [[{ name: "x", description: 7, inputSchema: schema }], "github:x", "description"],
+    [[{ name: "x", inputSchema: schema, annotations: "read-only" }], "github:x", "annotations"],
+    [["x"], "tools[0]", ""],
+  ];
+  for (const [tools, tool, field] of cases) {
+    const error = assert.throws(
+      () => registry.registerMcpTools("github", tools as McpTool[]),
+      (error: unknown) =>
+        error instanceof InvalidToolError && error.tool === tool && error.field === field,
+      JSON.stringify(tools),
+    );
+    void error;
+  }
+  assert.throws(() => registry.registerMcpTools("github", "nope" as never), InvalidToolError);
+  assert.deepEqual(registry.ids(), ["github:search"]);
+  assert.equal(registry.version, version);
+});
+
+Deno.test("a backend of an unknown kind or without an ID is an InvalidBackendError", () => {
+  const registry = new ToolRegistry();
+  const tool = { namespace: "n", name: "t", input_schema: { type: "object" } };
+  for (
+    const [backend, field] of [
+      [{ kind: "pigeon", id: "coo" }, "kind"],
+      [{ kind: "local" }, "id"],
+      [{ kind: "mcp", id: "s", url: "not a url" }, "url"],
+      [{ kind: "climax", id: "c", tool: { name: "t" }, base_command: "x" }, "tool"],
+      [{ kind: "climax", id: "c", tool: { name: "t", description: "T" } }, "base_command"],
+    ] as const
+  ) {
+    assert.throws(
+      () => registry.register(tool, backend as unknown as ToolBackend),
+      (error: unknown) => error instanceof InvalidBackendError && error.field === field,
+      JSON.stringify(backend),
+    );
+  }
+  assert.equal(registry.size, 0);
+});
+
+Deno.test("registering an ID again with the same definition adds a backend; with another, it is refused", () => {
+  const registry = new ToolRegistry();
+  const events = recording(registry);
+  const tool = {
+    namespace: "dates",
+    name: "today",
+    description: "Today",
+    input_schema: { type: "object" },
+  };
+  registry.register(tool, { kind: "mcp", id: "dates", url: null });
+  registry.register(tool, { kind: "local", id: "today" });
+  // The same backend again changes nothing and tells no one.
+  registry.register(tool, { kind: "local", id: "today" });
+  assert.deepEqual(registry.getAllBackends("dates:today"), [
+    { kind: "mcp", id: "dates", url: null },
+    { kind: "local", id: "today" },
+  ]);
+  assert.deepEqual(events.map((event) => [event.type, event.id, event.version]), [
+    ["registered", "dates:today", 1],
+    ["updated", "dates:today", 2],
+  ]);
+  assert.throws(
+    () => registry.register({ ...tool, description: "Another" }, { kind: "local", id: "other" }),
+    (error: unknown) => error instanceof InvalidToolError && error.tool === "dates:today",
+  );
+  assert.equal(registry.getAllBackends("dates:today")?.length, 2);
+  assert.equal(registry.version, 2);
+});
+
+Deno.test("registerMany() is all or nothing", () => {
+  const registry = new ToolRegistry();
+  const ok = (name: string) => ({
+    tool: { namespace: "n", name, input_schema: { type: "object" } },
+    backend: { kind: "local" as const, id: name },
+  });
+  assert.throws(
+    () =>
+      registry.registerMany([ok("a"), ok("b"), {
+        ...ok("c"),
+        tool: { namespace: "n", name: "c", input_schema: {} },
+      }]),
+    InvalidToolError,
+  );
+  assert.equal(registry.size, 0);
+  assert.equal(registry.version, 0);
+  registry.registerMany([ok("a"), ok("b")]);
+  assert.deepEqual(registry.ids(), ["n:a", "n:b"]);
+  assert.equal(registry.version, 1);
+});
+
+Deno.test("registering adds: a server registered again adds to its tools", () => {
+  const registry = new ToolRegistry();
+  registry.registerMcpTools("github", mcpTools("a"));
+  registry.registerMcpTools("github", mcpTools("b"));
+  assert.deepEqual(registry.ids(), ["github:a", "github:b"]);
+});
+
+Deno.test("unregisterBackend() removes a backend, and the tool with its last", () => {
+  const registry = new ToolRegistry();
+  const tool = { namespace: "dates", name: "today", input_schema: { type: "object" } };
+  registry.register(tool, { kind: "local", id: "a" });
+  registry.register(tool, { kind: "local", id: "b" });
+  const events = recording(registry);
+  registry.unregisterBackend("dates:today", "local", "a");
+  assert.deepEqual(registry.getAllBackends("dates:today"), [{ kind: "local", id: "b" }]);
+  registry.unregisterBackend("dates:today", "local", "b");
+  assert.equal(registry.getTool("dates:today"), undefined);
+  assert.equal(registry.getAllBackends("dates:today"), undefined);
+  assert.deepEqual(registry.listNamespaces(), []);
+  assert.deepEqual(events.map((event) => [event.type, event.backend?.id]), [
+    ["backend_removed", "a"],
+    ["tool_removed", "b"],
+  ]);
+  assert.throws(() => registry.unregisterBackend("dates:today", "local", "b"), NotFoundError);
+  registry.register(tool, { kind: "local", id: "a" });
+  assert.throws(() => registry.unregisterBackend("dates:today", "mcp", "a"), NotFoundError);
+});
+
+Deno.test("replacing a source keeps the place of the tools it still has, in one change", () => {
+  const registry = new ToolRegistry();
+  registry.registerMcpTools("a", mcpTools("one", "two", "three"));
+  registry.registerMcpTools("b", mcpTools("other"));
+  const events = recording(registry);
+  registry.replaceMcpTools("a", [
+    ...mcpTools("three"),
+    { name: "two", description: "Changed", inputSchema: schema },
+    ...mcpTools("four"),
+  ]);
+  assert.deepEqual(registry.ids(), ["a:two", "a:three", "b:other", "a:four"]);
+  assert.equal(registry.getEntry("a:two")?.description, "Changed");
+  assert.deepEqual(
+    events.map((event) => [event.type, event.id, event.version]),
+    [
+      ["tool_removed", "a:one", 3],
+      ["updated", "a:two", 3],
+      ["registered", "a:four", 3],
+    ],
+  );
+  registry.replaceConfig(gitConfig);
+  registry.replaceConfig({ ...gitConfig, tools: gitConfig.tools.slice(0, 2) });
+  assert.deepEqual(registry.idsOf("git_log"), ["git-tools:git_log"]);
+  assert.equal(registry.summary().find((cli) => cli.name === "git-tools")?.tool_count, 2);
+  registry.removeSource("climax", "git-tools");
+  assert.deepEqual(registry.idsOf("git_log"), []);
+  assert.throws(() => registry.removeSource("climax", "git-tools"), NotFoundError);
+});
+
+Deno.test("replacing a source refuses a definition that another source's backends disagree with", () => {
+  const registry = new ToolRegistry();
+  const tool = { namespace: "n", name: "t", description: "T", input_schema: { type: "object" } };
+  registry.register(tool, { kind: "local", id: "first" });
+  registry.register(tool, { kind: "local", id: "second" });
+  assert.throws(
+    () =>
+      registry.replaceSource("local", "second", [{
+        tool: { ...tool, description: "Other" },
+        backend: { kind: "local", id: "second" },
+      }]),
+    InvalidToolError,
+  );
+  assert.equal(registry.getAllBackends("n:t")?.length, 2);
+  assert.throws(
+    () =>
+      registry.replaceSource("local", "second", [{
+        tool,
+        backend: { kind: "local", id: "third" },
+      }]),
+    InvalidToolError,
+  );
+});
+
+Deno.test("the default selector prefers a local handler, then a command line, then MCP; it can be replaced", () => {
+  const mcp: ToolBackend = { kind: "mcp", id: "s", url: null };
+  const local: ToolBackend = { kind: "local", id: "h" };
+  assert.equal(preferredBackend([mcp, local]), local);
+  assert.equal(preferredBackend([mcp]), mcp);
+  const tool = { namespace: "n", name: "t", input_schema: { type: "object" } };
+  const registry = new ToolRegistry();
+  registry.register(tool, mcp);
+  registry.register(tool, local);
+  assert.deepEqual(registry.getTool("n:t")?.backend, local);
+  const last = new ToolRegistry({ selectBackend: (backends) => backends[backends.length - 1] });
+  last.register(tool, local);
+  last.register(tool, mcp);
+  assert.deepEqual(last.getTool("n:t")?.backend, mcp);
+});
+
+Deno.test("search() filters by namespace, and each result carries its ID", () => {
+  const registry = new ToolRegistry();
+  registry.registerConfig(gitConfig);
+  registry.registerConfig(dockerConfig);
+  registry.registerMcpTools("github", mcpTools("list_commits"));
+  assert.deepEqual(
+    registry.search({ query: "commit", namespace: "GITHUB" }).map((entry) => entry.id),
+    ["github:list_commits"],
+  );
+  assert.deepEqual(registry.search({ query: "commit", namespace: "github", cli: "git-tools" }), []);
+  assert.deepEqual(
+    registry.search({ query: "list running containers", mode: "ranked" })[0].id,
+    "docker-tools:docker_ps",
+  );
+  assert.throws(
+    () => registry.search({ mode: "fuzzy" }),
+    /The mode must be "substring" or "ranked"/,
+  );
+});
+
+Deno.test("after a change an earlier cursor is refused, saying the catalogue changed", () => {
+  const registry = new ToolRegistry();
+  registry.registerMcpTools("s", mcpTools(...Array.from({ length: 25 }, (_, i) => `tool_${i}`)));
+  const first = registry.searchPage({ query: "tool", limit: 10 });
+  assert.ok(first.next_cursor);
+  const second = registry.searchPage({ query: "tool", limit: 10, cursor: first.next_cursor });
+  assert.deepEqual(
+    second.results.map((entry) => entry.id),
+    registry.search({ query: "tool", limit: 20 }).slice(10).map((entry) => entry.id),
+  );
+  registry.registerMcpTools("s", mcpTools("tool_extra"));
+  assert.throws(
+    () => registry.searchPage({ query: "tool", limit: 10, cursor: first.next_cursor }),
+    (error: unknown) =>
+      error instanceof InvalidCursorError && /catalogue changed/.test(error.message),
+  );
+  assert.throws(
+    () =>
+      registry.searchPage({
+        query: "other",
+        limit: 10,
+        cursor: registry.searchPage({ query: "tool", limit: 10 }).next_cursor,
+      }),
+    (error: unknown) =>
+      error instanceof InvalidCursorError && !/catalogue changed/.test(error.message),
+  );
+  // Back to the same content, the same cursor is good again.
+  registry.unregisterBackend("s:tool_extra", "mcp", "s");
+  assert.deepEqual(
+    registry.searchPage({ query: "tool", limit: 10, cursor: first.next_cursor }),
+    second,
+  );
+});
+
+Deno.test("listNamespacesPage() pages the namespaces in code-point order", () => {
+  const registry = new ToolRegistry();
+  for (const name of ["delta", "Alpha", "charlie", "bravo", "echo"]) {
+    registry.registerMcpTools(name, mcpTools("t"));
+  }
+  assert.deepEqual(registry.listNamespaces(), ["Alpha", "bravo", "charlie", "delta", "echo"]);
+  const pages: string[][] = [];
+  let cursor: string | null = null;
+  do {
+    const page = registry.listNamespacesPage({ limit: 2, cursor });
+    pages.push(page.namespaces);
+    cursor = page.next_cursor;
+  } while (cursor !== null);
+  assert.deepEqual(pages, [["Alpha", "bravo"], ["charlie", "delta"], ["echo"]]);
+  assert.deepEqual(registry.listNamespacesPage({ limit: 0 }), {
+    namespaces: [],
+    next_cursor: null,
+  });
+  assert.throws(() => registry.listNamespacesPage({ limit: 1.5 }), RangeError);
+  assert.throws(
+    () => registry.listNamespacesPage({ limit: 2, cursor: "bogus" }),
+    InvalidCursorError,
+  );
+});
+
+Deno.test("listeners run before the change returns, and unsubscribing twice is safe", () => {
+  const registry = new ToolRegistry();
+  let seenSize = -1;
+  const unsubscribe = registry.onChange(() => {
+    seenSize = registry.size;
+  });
+  registry.registerMcpTools("s", mcpTools("a", "b"));
+  assert.equal(seenSize, 2);
+  unsubscribe();
+  unsubscribe();
+  registry.registerMcpTools("s", mcpTools("c"));
+  assert.equal(seenSize, 2);
+});
+
+Deno.test("a listener that throws stops neither the change nor the other listeners", () => {
+  const failures: unknown[] = [];
+  const registry = new ToolRegistry({ onListenerError: (error) => failures.push(error) });
+  const heard: string[] = [];
+  registry.onChange(() => {
+    throw new Error("listener failed");
+  });
+  registry.onChange((event) => heard.push(event.id ?? ""));
+  registry.registerMcpTools("s", mcpTools("a"));
+  assert.deepEqual(heard, ["s:a"]);
+  assert.equal(registry.size, 1);
+  assert.equal(failures.length, 1);
+});
+
+Deno.test("refresh() returns a version that only grows, and tells the listeners", () => {
+  const registry = new ToolRegistry();
+  const events = recording(registry);
+  const content = registry.contentVersion;
+  const first = registry.refresh();
+  registry.registerMcpTools("s", mcpTools("a"));
+  const second = registry.refresh();
+  assert.ok(first < registry.version - 1 + 1 && second > first);
+  assert.equal(second, registry.version);
+  assert.deepEqual(
+    events.filter((event) => event.type === "refreshed").map((event) => event.version),
+    [first, second],
+  );
+  assert.equal(events[0].id, null);
+  registry.removeSource("mcp", "s");
+  assert.equal(registry.contentVersion, content, "refreshing does not change the content");
+});
+
+Deno.test("a snapshot keeps its view while the registry changes", () => {
+  const registry = new ToolRegistry();
+  registry.registerConfig(gitConfig);
+  const before = registry.snapshot();
+  const results = before.search({ query: "commit" });
+  registry.registerConfig(dockerConfig);
+  registry.removeSource("climax", "git-tools");
+  registry.registerMcpTools("github", mcpTools("commit_search"));
+  assert.deepEqual(before.search({ query: "commit" }), results);
+  assert.equal(before.size, 5);
+  assert.equal(before.getTool("git-tools:git_log")?.tool.name, "git_log");
+  assert.deepEqual(before.listNamespaces(), ["git-tools"]);
+  // docker_commit of the docker config, and the MCP tool; git's tools left with their source.
+  assert.deepEqual(registry.search({ query: "commit" }).map((entry) => entry.id), [
+    "docker-tools:docker_commit",
+    "github:commit_search",
+  ]);
+  const later = registry.snapshot();
+  registry.refresh();
+  assert.equal(later.version, registry.version - 1);
+});
+
+Deno.test("a searcher of one's own is a mode; searchPage refuses one that is not deterministic", () => {
+  const byNameLength: Searcher = {
+    deterministic: true,
+    search: (query, limit, docs) =>
+      docs.filter((doc) => doc.text.includes(query))
+        .sort((a, b) => a.entry.tool_name.length - b.entry.tool_name.length)
+        .slice(0, limit)
+        .map((doc) => doc.id),
+  };
+  const shuffled: Searcher = {
+    deterministic: false,
+    search: (_query, limit, docs) => docs.slice(0, limit).map((doc) => doc.id),
+  };
+  const registry = new ToolRegistry({ searchers: { short: byNameLength, shuffled } });
+  registry.registerMcpTools("s", mcpTools("long_name", "mid", "a"));
+  registry.registerMcpTools("t", mcpTools("other"));
+  assert.deepEqual(
+    registry.search({ query: "tool", mode: "short", namespace: "s" }).map((entry) => entry.id),
+    ["s:a", "s:mid", "s:long_name"],
+  );
+  assert.deepEqual(
+    registry.searchPage({ query: "tool", mode: "short", limit: 2 }).results.length,
+    2,
+  );
+  assert.throws(
+    () => registry.searchPage({ query: "tool", mode: "shuffled" }),
+    NonDeterministicSearcherError,
+  );
+  assert.equal(registry.search({ query: "tool", mode: "shuffled" }).length, 4);
+  const lenient = new ToolRegistry({
+    searchers: { shuffled },
+    requireDeterministicSearcher: false,
+  });
+  lenient.registerMcpTools("s", mcpTools("a"));
+  assert.equal(lenient.searchPage({ mode: "shuffled" }).results.length, 1);
+  assert.throws(() => new ToolRegistry({ searchers: { ranked: byNameLength } }), RangeError);
+});
+
+Deno.test("the registry holds at most maxTools tools", () => {
+  const registry = new ToolRegistry({ maxTools: 2 });
+  registry.registerMcpTools("s", mcpTools("a", "b"));
+  assert.throws(() => registry.registerMcpTools("s", mcpTools("c")), InvalidToolError);
+  assert.equal(registry.size, 2);
+  registry.replaceMcpTools("s", mcpTools("c", "d"));
+  assert.deepEqual(registry.ids(), ["s:c", "s:d"]);
+});
