@@ -363,8 +363,8 @@ export interface Searcher {
 }
 
 /**
- * Picks the backend `getTool` returns among a tool's backends (in registration order, never
- * empty).
+ * Picks the backend `getTool` returns among a tool's backends (in the order their sources came,
+ * never empty).
  *
  * @example
  * ```ts

@@ -256,3 +256,16 @@ export function rankedQueries(
     return { query, mode: "ranked" };
   });
 }
+
+/**
+ * The configs with every tool whose name an earlier tool has taken left out, so that a
+ * `ToolIndex` (where the last of a name wins) and a `ToolRegistry` (which keeps one of each name
+ * per namespace) hold the same tools.
+ */
+export function uniqueNames(configs: readonly CLImaxConfigInput[]): CLImaxConfigInput[] {
+  const seen = new Set<string>();
+  return configs.map((config) => ({
+    ...config,
+    tools: config.tools.filter((tool) => !seen.has(tool.name) && seen.add(tool.name)),
+  }));
+}

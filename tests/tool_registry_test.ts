@@ -259,26 +259,35 @@ Deno.test("unregisterBackend() removes a backend, and the tool with its last", (
   assert.throws(() => registry.unregisterBackend("dates:today", "mcp", "a"), NotFoundError);
 });
 
-Deno.test("replacing a source keeps the place of the tools it still has, in one change", () => {
+Deno.test("load order is by source, then by each source's latest list; a replaced source keeps its place", () => {
   const registry = new ToolRegistry();
   registry.registerMcpTools("a", mcpTools("one", "two", "three"));
   registry.registerMcpTools("b", mcpTools("other"));
+  registry.registerMcpTools("a", mcpTools("five"));
+  assert.deepEqual(registry.ids(), ["a:one", "a:two", "a:three", "a:five", "b:other"]);
   const events = recording(registry);
   registry.replaceMcpTools("a", [
     ...mcpTools("three"),
     { name: "two", description: "Changed", inputSchema: schema },
     ...mcpTools("four"),
   ]);
-  assert.deepEqual(registry.ids(), ["a:two", "a:three", "b:other", "a:four"]);
+  assert.deepEqual(registry.ids(), ["a:three", "a:two", "a:four", "b:other"]);
   assert.equal(registry.getEntry("a:two")?.description, "Changed");
+  // three moved to the head of its source's list: a change of the tool's place, told as one.
   assert.deepEqual(
     events.map((event) => [event.type, event.id, event.version]),
     [
-      ["tool_removed", "a:one", 3],
-      ["updated", "a:two", 3],
-      ["registered", "a:four", 3],
+      ["tool_removed", "a:one", 4],
+      ["updated", "a:two", 4],
+      ["updated", "a:three", 4],
+      ["tool_removed", "a:five", 4],
+      ["registered", "a:four", 4],
     ],
   );
+  // A source that left and comes back comes last.
+  registry.removeSource("mcp", "a");
+  registry.registerMcpTools("a", mcpTools("one"));
+  assert.deepEqual(registry.ids(), ["b:other", "a:one"]);
   registry.replaceConfig(gitConfig);
   registry.replaceConfig({ ...gitConfig, tools: gitConfig.tools.slice(0, 2) });
   assert.deepEqual(registry.idsOf("git_log"), ["git-tools:git_log"]);

@@ -22,6 +22,7 @@ export interface PackedIndex {
     postings: string;
     scales: string;
     doc_frequency: string;
+    averages: string;
   };
 }
 
@@ -38,6 +39,7 @@ export function packIndex(index: ToolIndex): PackedIndex {
       postings: packArray(ranked.postings),
       scales: packArray(ranked.scales),
       doc_frequency: packArray(ranked.docFrequency),
+      averages: packArray(ranked.averages),
     },
   };
 }
@@ -70,6 +72,7 @@ export function unpackIndex(value: unknown): IndexParts {
       postings: unpackArray(ranked.postings, Uint8Array),
       scales: unpackArray(ranked.scales, Float32Array),
       docFrequency: unpackArray(ranked.doc_frequency, Uint32Array),
+      averages: unpackArray(ranked.averages, Float64Array),
     },
   };
 }
@@ -92,7 +95,7 @@ export function restoreIndex(
 }
 
 /** The typed arrays an index is made of. */
-type PackedArray = Uint8Array | Int32Array | Uint32Array | Float32Array;
+type PackedArray = Uint8Array | Int32Array | Uint32Array | Float32Array | Float64Array;
 
 /** The bytes of `array` as base64. */
 function packArray(array: PackedArray): string {

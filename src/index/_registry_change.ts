@@ -1,21 +1,23 @@
 // One change of a registry, all or nothing: which backends of which tools leave, which come,
-// what that does to each tool, every check made before the state is touched, and the events
+// where each tool then stands, every check made before the state is touched, and the events
 // that tell of it.
 import { InvalidToolError } from "../errors.ts";
 import type { BackendKind, ChangeEvent, ToolBackend } from "../registry_types.ts";
 import { describeValue } from "../_json_value.ts";
 import { BACKEND_KINDS } from "./_backends.ts";
 import type { Planned, ToolTemplate } from "./_registry_input.ts";
-import { type RegistryState, Slot } from "./_registry_state.ts";
+import { type Reach, type RegistryState, Slot, SOURCE_SPAN, sourceKey } from "./_registry_state.ts";
 
 /** What a change does to the backends of the tools it touches. */
 export interface Change {
   /** Whether the change removes this backend of the tool `id`. */
   drops(id: string, backend: ToolBackend): boolean;
-  /** The IDs whose backends `drops` may remove; absent for any tool. */
-  dropIds?: ReadonlySet<string>;
+  /** The IDs whose backends `drops` may remove, beside those of the source it replaces. */
+  dropIds: ReadonlySet<string>;
   /** The registrations it adds, in order. */
   adds: readonly Planned[];
+  /** The key of the source whose list `adds` replaces; absent when they add to their sources. */
+  replaces?: string;
 }
 
 /** The change that adds `adds` and removes nothing. */
@@ -24,8 +26,8 @@ export function addition(adds: readonly Planned[]): Change {
 }
 
 /**
- * The change that replaces every backend of kind `kind` and ID `backendId` (a source) with the
- * backends of `adds`.
+ * The change that replaces the list of a source, the backends of kind `kind` and ID
+ * `backendId`, with the backends of `adds`.
  *
  * @throws {RangeError} When `kind` is not a kind of backend.
  * @throws {InvalidToolError} When one of `adds` has a backend of another source.
@@ -51,18 +53,27 @@ export function replacement(
       );
     }
   }
-  return { drops: (_id, backend) => backend.kind === kind && backend.id === backendId, adds };
+  return {
+    drops: (_id, backend) => backend.kind === kind && backend.id === backendId,
+    dropIds: new Set(),
+    adds,
+    replaces: `${kind}\u0000${backendId}`,
+  };
 }
 
 /** Whether a tool of `state` has a backend of kind `kind` and ID `backendId`. */
 export function hasSource(state: RegistryState, kind: BackendKind, backendId: string): boolean {
-  return state.slots.some((slot) =>
-    slot?.backends.some((backend) => backend.kind === kind && backend.id === backendId)
-  );
+  return state.sources.has(`${kind}\u0000${backendId}`);
 }
 
 /** A change's event before the version it makes is known. */
 type Unversioned = Omit<ChangeEvent, "version">;
+
+/** What the change makes of one tool. */
+interface Outcome {
+  template: ToolTemplate;
+  reaches: Reach[];
+}
 
 /**
  * Applies `change` to the state `writable()` returns (`state`, or its copy when a snapshot
@@ -88,23 +99,20 @@ export function applyChange(
     if (list === undefined) addsOf.set(planned.template.id, [planned]);
     else list.push(planned);
   }
-  const dropIds = change.dropIds ?? new Set(
-    state.slots.flatMap((slot) =>
-      slot !== undefined && slot.backends.some((backend) => change.drops(slot.id, backend))
-        ? [slot.id]
-        : []
-    ),
-  );
-  // The definition and new backends of every tool the change touches, in the order it does.
-  const touched = new Map<string, { template: ToolTemplate; backends: ToolBackend[] }>();
+  const replaced = change.replaces === undefined ? undefined : state.sources.get(change.replaces);
+  const dropIds = [...change.dropIds, ...replaced?.ids ?? []];
+  const places = placesOf(state, change, slotOf);
+  const ordinal = ordinalsOf(state, change);
+
+  const outcomes = new Map<string, Outcome>();
   for (const id of [...dropIds, ...addsOf.keys()]) {
-    if (touched.has(id)) continue;
+    if (outcomes.has(id)) continue;
     const slot = slotOf(id);
-    const kept = slot?.backends.filter((backend) => !change.drops(id, backend)) ?? [];
+    const kept = slot?.reaches.filter(({ backend }) => !change.drops(id, backend)) ?? [];
     const adds = addsOf.get(id) ?? [];
     // A tool whose backends all leave takes the definition it comes back with.
     const template = kept.length > 0 ? slot!.template : adds[0]?.template ?? slot!.template;
-    const backends = [...kept];
+    const reaches = [...kept];
     for (const { template: added, backend } of adds) {
       if (added.definition !== template.definition) {
         throw new InvalidToolError(
@@ -115,48 +123,116 @@ export function applyChange(
             : "Defined twice in one change, differently",
         );
       }
-      const same = backends.findIndex((b) => b.kind === backend.kind && b.id === backend.id);
-      if (same === -1) backends.push(backend);
-      else backends[same] = backend;
+      const reach = { backend, index: places.get(`${id}\u0000${sourceKey(backend)}`)! };
+      const same = reaches.findIndex((r) => sourceKey(r.backend) === sourceKey(backend));
+      if (same === -1) reaches.push(reach);
+      else reaches[same] = reach;
     }
-    touched.set(id, { template, backends });
+    // Backends go in the order of their sources, so that they depend on the content alone.
+    reaches.sort((a, b) => ordinal(sourceKey(a.backend)) - ordinal(sourceKey(b.backend)));
+    outcomes.set(id, { template, reaches });
   }
 
   const events: Unversioned[] = [];
   let added = 0;
-  for (const [id, { template, backends }] of touched) {
+  for (const [id, outcome] of outcomes) {
     const slot = slotOf(id);
-    events.push(...eventsOf(id, slot, template, backends));
-    if (slot === undefined && backends.length > 0) added++;
-    if (slot !== undefined && backends.length === 0) added--;
+    events.push(...eventsOf(id, slot, outcome, orderOf(outcome.reaches, ordinal)));
+    if (slot === undefined && outcome.reaches.length > 0) added++;
+    if (slot !== undefined && outcome.reaches.length === 0) added--;
   }
   if (events.length === 0) return undefined;
   if (state.size + added > maxTools) {
     throw new InvalidToolError(
-      [...touched.keys()].find((id) => slotOf(id) === undefined) ?? "tools",
+      [...outcomes.keys()].find((id) => slotOf(id) === undefined) ?? "tools",
       "",
       `The registry would hold ${state.size + added} tools, over its limit of ${maxTools}`,
     );
   }
 
   const target = writable();
-  for (const [id, { template, backends }] of touched) place(target, id, template, backends);
+  for (const planned of change.adds) {
+    const key = sourceKey(planned.backend);
+    if (target.sources.has(key)) continue;
+    target.sources.set(key, { ordinal: ordinal(key), next: 0, ids: new Set() });
+    target.nextOrdinal = Math.max(target.nextOrdinal, ordinal(key) + 1);
+  }
+  if (change.replaces !== undefined) {
+    const record = target.sources.get(change.replaces);
+    if (record !== undefined) record.next = 0;
+  }
+  for (const [id, outcome] of outcomes) {
+    place(target, id, outcome, orderOf(outcome.reaches, ordinal));
+  }
+  // A source left with no tool is forgotten: if it comes back, it comes last.
+  for (const [key, record] of target.sources) if (record.ids.size === 0) target.sources.delete(key);
   target.version++;
   target.changed();
   return events.map((event) => ({ ...event, version: target.version }));
 }
 
-/** The events of one tool's change, from `slot` (undefined for a new tool) to `backends`. */
+/**
+ * The place of each added tool in its source's list, by ID and source key: in a replaced list,
+ * the order of `adds`; added to a source, the place it has there already, else the next free.
+ */
+function placesOf(
+  state: RegistryState,
+  change: Change,
+  slotOf: (id: string) => Slot | undefined,
+): Map<string, number> {
+  const places = new Map<string, number>();
+  const next = new Map<string, number>();
+  for (const { template, backend } of change.adds) {
+    const source = sourceKey(backend);
+    const key = `${template.id}\u0000${source}`;
+    if (places.has(key)) continue;
+    const known = source === change.replaces
+      ? undefined
+      : slotOf(template.id)?.reaches.find((reach) => sourceKey(reach.backend) === source);
+    if (known !== undefined) {
+      places.set(key, known.index);
+      continue;
+    }
+    const free = next.get(source) ??
+      (source === change.replaces ? 0 : state.sources.get(source)?.next ?? 0);
+    places.set(key, free);
+    next.set(source, free + 1);
+  }
+  return places;
+}
+
+/** The ordinal of each source a change leaves: known ones keep theirs, new ones follow. */
+function ordinalsOf(state: RegistryState, change: Change): (key: string) => number {
+  const fresh = new Map<string, number>();
+  for (const { backend } of change.adds) {
+    const key = sourceKey(backend);
+    if (!state.sources.has(key) && !fresh.has(key)) {
+      fresh.set(key, state.nextOrdinal + fresh.size);
+    }
+  }
+  return (key) => state.sources.get(key)?.ordinal ?? fresh.get(key)!;
+}
+
+/** Where a tool with these reaches stands: where the earliest of its sources puts it. */
+function orderOf(reaches: readonly Reach[], ordinal: (key: string) => number): number {
+  let order = Infinity;
+  for (const { backend, index } of reaches) {
+    order = Math.min(order, ordinal(sourceKey(backend)) * SOURCE_SPAN + index);
+  }
+  return order;
+}
+
+/** The events of one tool's change, from `slot` (undefined for a new tool) to `outcome`. */
 function eventsOf(
   id: string,
   slot: Slot | undefined,
-  template: ToolTemplate,
-  backends: readonly ToolBackend[],
+  { template, reaches }: Outcome,
+  order: number,
 ): Unversioned[] {
   const before = slot?.backends ?? [];
-  const key = (backend: ToolBackend) => `${backend.kind}\u0000${backend.id}`;
-  const after = new Set(backends.map(key));
-  const removed = before.filter((backend) => !after.has(key(backend)));
+  const backends = reaches.map((reach) => reach.backend);
+  const after = new Set(backends.map(sourceKey));
+  const removed = before.filter((backend) => !after.has(sourceKey(backend)));
   const events: Unversioned[] = [];
   if (backends.length === 0) {
     removed.forEach((backend, i) =>
@@ -169,49 +245,57 @@ function eventsOf(
     return events;
   }
   for (const backend of removed) events.push({ type: "backend_removed", id, backend });
-  const previous = new Map(before.map((backend) => [key(backend), backend]));
+  const previous = new Map(before.map((backend) => [sourceKey(backend), backend]));
   let first = slot === undefined;
   for (const backend of backends) {
-    const old = previous.get(key(backend));
+    const old = previous.get(sourceKey(backend));
     if (old !== undefined && (old === backend || JSON.stringify(old) === JSON.stringify(backend))) {
       continue;
     }
     events.push({ type: first ? "registered" : "updated", id, backend });
     first = false;
   }
-  if (events.length === 0 && slot!.template.definition !== template.definition) {
+  // A new definition, or a new place in its source's list, is a change of the tool too.
+  if (
+    events.length === 0 &&
+    (slot!.template.definition !== template.definition || slot!.order !== order)
+  ) {
     events.push({ type: "updated", id, backend: backends[0] });
   }
   return events;
 }
 
-/** Puts the tool `id` with `backends` into `state`: in its slot, a new one, or out. */
-function place(
-  state: RegistryState,
-  id: string,
-  template: ToolTemplate,
-  backends: readonly ToolBackend[],
-): void {
+/** Puts the tool `id` into `state`: in its slot, a new one, or out; and counts its sources. */
+function place(state: RegistryState, id: string, { template, reaches }: Outcome, order: number) {
   const position = state.byId.get(id);
   const slot = position === undefined ? undefined : state.slots[position];
+  for (const { backend } of slot?.reaches ?? []) {
+    state.sources.get(sourceKey(backend))!.ids.delete(id);
+  }
+  for (const { backend, index } of reaches) {
+    const record = state.sources.get(sourceKey(backend))!;
+    record.ids.add(id);
+    record.next = Math.max(record.next, index + 1);
+  }
   const namespace = template.tool.namespace;
-  if (backends.length === 0) {
+  if (reaches.length === 0) {
     if (position === undefined) return;
+    state.touch(position);
     state.slots[position] = undefined;
     state.byId.delete(id);
     state.size--;
-    const count = state.namespaces.get(namespace)! - 1;
-    if (count === 0) state.namespaces.delete(namespace);
-    else state.namespaces.set(namespace, count);
+    const left = state.namespaces.get(namespace)! - 1;
+    if (left === 0) state.namespaces.delete(namespace);
+    else state.namespaces.set(namespace, left);
     return;
   }
-  const next = slot !== undefined && slot.template === template
-    ? slot.withBackends(backends)
-    : new Slot(template, backends);
+  const next = slot?.with(template, reaches, order) ?? new Slot(template, reaches, order);
   if (position !== undefined) {
+    state.touch(position);
     state.slots[position] = next;
     return;
   }
+  state.touch(state.slots.length);
   state.byId.set(id, state.slots.length);
   state.slots.push(next);
   state.size++;

@@ -48,6 +48,11 @@ export class StateReader implements RegistryReads {
     this.#settings = settings;
   }
 
+  /** The state it reads. */
+  get state(): RegistryState {
+    return this.#state;
+  }
+
   get size(): number {
     return this.#state.size;
   }
@@ -100,17 +105,12 @@ export class StateReader implements RegistryReads {
   }
 
   idsOf(name: string): string[] {
-    const ids: string[] = [];
-    for (const slot of this.#state.slots) {
-      if (slot !== undefined && slot.template.tool.name === name) ids.push(slot.id);
-    }
-    return ids;
+    return this.#state.ordered.filter((slot) => slot.template.tool.name === name)
+      .map((slot) => slot.id);
   }
 
   ids(): string[] {
-    const ids: string[] = [];
-    for (const slot of this.#state.slots) if (slot !== undefined) ids.push(slot.id);
-    return ids;
+    return this.#state.ordered.map((slot) => slot.id);
   }
 
   listNamespaces(): string[] {
@@ -141,8 +141,7 @@ export class StateReader implements RegistryReads {
   summary(): CLISummary[] {
     const namespaces = this.#state.namespaces;
     const summaries = new Map<string, CLISummary>();
-    for (const slot of this.#state.slots) {
-      if (slot === undefined) continue;
+    for (const slot of this.#state.ordered) {
       const { namespace } = slot.template.tool;
       if (summaries.has(namespace)) continue;
       const { description, category, tags } = slot.template.owner;

@@ -1,25 +1,243 @@
 // The searches of a registry's tools: the same substring and ranked searches as a ToolIndex's,
-// over the tools that are there, answering with their slots.
+// answering with slots. A change does not rebuild them. The index built last over every tool
+// (the main one) stays; the tools that changed or came since are indexed apart, in at most two
+// small indexes (the deltas): a recent one, rebuilt at each change, and an older one, into which
+// the recent one is folded when it grows. A tool's copies in an index that no longer has it as
+// it is are left out of that index's answers (they are stale). The answers are merged: in load
+// order for the substring search, by score for ranking, ties in load order.
+//
+// Ranking scores as a fresh build would. Each index was scored with the statistics of its build;
+// at a query, its scores of each term are scaled from the rarity it was built with to the rarity
+// of the term among the tools there are now. When the deltas grow past a share of the tools,
+// everything is built again as one index.
+import { type CorpusStats, distinctTerms, inverseDocumentFrequency } from "../search/ranked.ts";
 import type { NormalizedParams } from "./search_params.ts";
 import type { ToolTemplate } from "./_registry_input.ts";
 import { ToolSearch } from "./_tool_search.ts";
 
+/** A registry's slots as its search reads them: a hole where a tool left. */
+type Slots = readonly ({ readonly template: ToolTemplate; readonly order: number } | undefined)[];
+
+/**
+ * The most tools the deltas may hold before everything is built again as one index: a
+ * sixteenth of the tools. Past it, an answer merges from much more than one index.
+ */
+function deltaLimit(tools: number): number {
+  return tools >> 4;
+}
+
+/**
+ * The most tools the recent delta may hold before it is folded into the older one: rebuilding
+ * it at every change costs about 12 µs a tool.
+ */
+function recentLimit(tools: number): number {
+  return Math.max(64, Math.min(512, tools >> 6));
+}
+
+/** The distinct terms of each definition, found once. */
+const termsOf = new WeakMap<ToolTemplate, readonly string[]>();
+
+function terms(template: ToolTemplate): readonly string[] {
+  let found = termsOf.get(template);
+  if (found === undefined) {
+    found = distinctTerms(template.ranked, template.owner);
+    termsOf.set(template, found);
+  }
+  return found;
+}
+
+/** One index over some of the slots. */
+interface Part {
+  readonly search: ToolSearch;
+  /** The slot, definition and load order of each of its tools. */
+  readonly slots: Int32Array;
+  readonly templates: readonly ToolTemplate[];
+  readonly orders: Float64Array;
+  /** The statistics of its own tools. */
+  readonly own: CorpusStats;
+  /** The rarity of a term its scores were built with. */
+  readonly builtRarity: (term: string) => number;
+}
+
+/** The index of the tools at `positions` of `slots` (in load order), scored within `corpus`. */
+function part(slots: Slots, positions: readonly number[], corpus?: CorpusStats): Part {
+  const templates = positions.map((position) => slots[position]!.template);
+  const search = new ToolSearch(
+    templates.map((template) => template.ranked),
+    templates.map((template) => template.owner),
+    undefined,
+    corpus,
+  );
+  const own = search.corpus;
+  const docCount = own.docCount + (corpus?.docCount ?? 0);
+  return {
+    search,
+    slots: Int32Array.from(positions),
+    templates,
+    orders: Float64Array.from(positions, (position) => slots[position]!.order),
+    own,
+    builtRarity: (term) =>
+      inverseDocumentFrequency(
+        docCount,
+        own.docFrequency(term) + (corpus?.docFrequency(term) ?? 0),
+      ),
+  };
+}
+
+/** Counts each term of `templates` into `counts`, `sign` times. */
+function count(counts: Map<string, number>, templates: Iterable<ToolTemplate>, sign: number): void {
+  for (const template of templates) {
+    for (const term of terms(template)) counts.set(term, (counts.get(term) ?? 0) + sign);
+  }
+}
+
+/** The place of the main index in `#parts`, then of the older delta and the recent one. */
+const MAIN = 0;
+const OLDER = 1;
+const RECENT = 2;
+
 /** Finds a registry's tools by their slots. */
 export class RegistrySearch {
-  /** The slot of each searched tool. */
-  readonly #slots: Int32Array;
-  readonly #search: ToolSearch;
+  /** The main index, then the older delta and the recent one, when there are. */
+  readonly #parts: readonly (Part | undefined)[];
+  /** Each index's stale tools, by doc number; undefined for none. */
+  readonly #stale: readonly (Uint8Array | undefined)[];
+  /** The index (in `#parts`) and doc number of each slot's tool as it is; -1 for none. */
+  readonly #partOf: Int32Array;
+  readonly #docOf: Int32Array;
+  /** How many stale tools have each term. */
+  readonly #staleTerms: ReadonlyMap<string, number>;
+  /** Each index's scaling of a term's scores to the rarity of the term now. */
+  readonly #weights: readonly ((term: string) => number)[];
 
-  /** Indexes the tools of `slots` (holes left out), in order. */
-  constructor(slots: readonly ({ readonly template: ToolTemplate } | undefined)[]) {
-    const live: number[] = [];
-    for (let slot = 0; slot < slots.length; slot++) if (slots[slot] !== undefined) live.push(slot);
-    this.#slots = Int32Array.from(live);
-    const templates = live.map((slot) => slots[slot]!.template);
-    this.#search = new ToolSearch(
-      templates.map((template) => template.ranked),
-      templates.map((template) => template.owner),
+  private constructor(
+    parts: readonly (Part | undefined)[],
+    stale: readonly (Uint8Array | undefined)[],
+    partOf: Int32Array,
+    docOf: Int32Array,
+    staleTerms: ReadonlyMap<string, number>,
+    tools: number,
+  ) {
+    this.#parts = parts;
+    this.#stale = stale;
+    this.#partOf = partOf;
+    this.#docOf = docOf;
+    this.#staleTerms = staleTerms;
+    const docFrequency = (term: string) =>
+      parts.reduce((sum, part) => sum + (part?.own.docFrequency(term) ?? 0), 0) -
+      (staleTerms.get(term) ?? 0);
+    this.#weights = parts.map((part) => (term: string) =>
+      inverseDocumentFrequency(tools, docFrequency(term)) / part!.builtRarity(term)
     );
+  }
+
+  /** Indexes the tools of `slots` (holes left out) as one index. */
+  static build(slots: Slots): RegistrySearch {
+    const positions: number[] = [];
+    for (let position = 0; position < slots.length; position++) {
+      if (slots[position] !== undefined) positions.push(position);
+    }
+    positions.sort((a, b) => slots[a]!.order - slots[b]!.order);
+    const main = part(slots, positions);
+    const partOf = new Int32Array(slots.length).fill(-1);
+    const docOf = new Int32Array(slots.length).fill(-1);
+    main.slots.forEach((position, doc) => {
+      partOf[position] = MAIN;
+      docOf[position] = doc;
+    });
+    return new RegistrySearch(
+      [main, undefined, undefined],
+      [undefined, undefined, undefined],
+      partOf,
+      docOf,
+      new Map(),
+      positions.length,
+    );
+  }
+
+  /**
+   * The search of `slots`, which are this search's after changes to the slots at `touched`:
+   * the tools that changed, moved or came indexed apart, and their old copies marked stale; or
+   * everything built again. `tools` is how many tools `slots` hold.
+   */
+  update(slots: Slots, touched: Iterable<number>, tools: number): RegistrySearch {
+    const parts = this.#parts;
+    const partOf = new Int32Array(slots.length).fill(-1);
+    partOf.set(this.#partOf.subarray(0, Math.min(slots.length, this.#partOf.length)));
+    const docOf = new Int32Array(slots.length).fill(-1);
+    docOf.set(this.#docOf.subarray(0, Math.min(slots.length, this.#docOf.length)));
+    const stale = [...this.#stale];
+    const staled: ToolTemplate[] = [];
+    const changed: number[] = [];
+    for (const position of new Set(touched)) {
+      const slot = slots[position];
+      const index = partOf[position];
+      if (index >= 0) {
+        const { templates, orders } = parts[index]!;
+        const doc = docOf[position];
+        if (slot !== undefined && templates[doc] === slot.template && orders[doc] === slot.order) {
+          continue;
+        }
+        if (stale[index] === this.#stale[index]) {
+          stale[index] = this.#stale[index]?.slice() ?? new Uint8Array(templates.length);
+        }
+        stale[index]![doc] = 1;
+        staled.push(templates[doc]);
+        partOf[position] = -1;
+      }
+      if (slot !== undefined) changed.push(position);
+    }
+    if (changed.length === 0 && staled.length === 0) return this;
+
+    const live = (index: number) => {
+      const positions: number[] = [];
+      parts[index]?.slots.forEach((position, doc) => {
+        if (!stale[index]?.[doc]) positions.push(position);
+      });
+      return positions;
+    };
+    const older = live(OLDER);
+    const recent = live(RECENT);
+    if (older.length + recent.length + changed.length > deltaLimit(tools)) {
+      return RegistrySearch.build(slots);
+    }
+    // The recent delta takes the changes; past its limit, it is folded into the older one.
+    const folding = recent.length + changed.length > recentLimit(tools);
+    const target = folding ? OLDER : RECENT;
+    const merged = folding ? [OLDER, RECENT] : [RECENT];
+    const rebuilt = [...(folding ? older : []), ...recent, ...changed]
+      .sort((a, b) => slots[a]!.order - slots[b]!.order);
+
+    const staleTerms = new Map(this.#staleTerms);
+    count(staleTerms, staled, 1);
+    // The stale tools of the indexes rebuilt leave with them.
+    for (const index of merged) {
+      const gone = parts[index]?.templates.filter((_, doc) => stale[index]?.[doc]) ?? [];
+      count(staleTerms, gone, -1);
+    }
+    const next = [...parts];
+    const nextStale = [...stale];
+    for (const index of merged) {
+      next[index] = undefined;
+      nextStale[index] = undefined;
+    }
+    // The statistics of the other indexes, fixed as they are now: the rarity the new one is built
+    // with is read again at every query.
+    const others = next.filter((part) => part !== undefined);
+    const corpus: CorpusStats = {
+      docCount: tools - rebuilt.length,
+      averages: parts[MAIN]!.own.averages,
+      docFrequency: (term) =>
+        others.reduce((sum, part) => sum + part.own.docFrequency(term), 0) -
+        (staleTerms.get(term) ?? 0),
+    };
+    const built = part(slots, rebuilt, corpus);
+    next[target] = built;
+    built.slots.forEach((position, doc) => {
+      partOf[position] = target;
+      docOf[position] = doc;
+    });
+    return new RegistrySearch(next, nextStale, partOf, docOf, staleTerms, tools);
   }
 
   /**
@@ -27,7 +245,65 @@ export class RegistrySearch {
    * `skip`: `count` of them at most.
    */
   find(params: NormalizedParams, skip: number, count: number): number[] {
-    const slots = this.#slots;
-    return this.#search.find(params, skip, count).map((position) => slots[position]);
+    const parts = this.#parts;
+    const main = parts[MAIN]!;
+    if (parts[OLDER] === undefined && parts[RECENT] === undefined) {
+      const docs = main.search.find(params, skip, count, {
+        stale: this.#stale[MAIN],
+        termWeight: this.#stale[MAIN] === undefined ? undefined : this.#weights[MAIN],
+      });
+      return docs.map((doc) => main.slots[doc]);
+    }
+    // Each index's best `skip + count`, merged, hold the merged best `skip + count`.
+    const want = skip + count;
+    const found: Part[] = [];
+    const docs: number[][] = [];
+    const scores: number[][] = [];
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i];
+      if (part === undefined) continue;
+      const partScores: number[] = [];
+      found.push(part);
+      docs.push(part.search.find(params, 0, want, {
+        stale: this.#stale[i],
+        scores: partScores,
+        termWeight: this.#weights[i],
+      }));
+      scores.push(partScores);
+    }
+    // A ranked search with words to rank by gives a score with each tool; any other search
+    // answers in load order.
+    let ranked = false;
+    for (let k = 0; k < found.length; k++) {
+      if (scores[k].length !== docs[k].length) {
+        ranked = false;
+        break;
+      }
+      if (scores[k].length > 0) ranked = true;
+    }
+    const next = new Array<number>(found.length).fill(0);
+    const merged: number[] = [];
+    while (merged.length < want) {
+      let best = -1;
+      for (let k = 0; k < found.length; k++) {
+        const at = next[k];
+        if (at >= docs[k].length) continue;
+        if (best === -1) {
+          best = k;
+          continue;
+        }
+        const held = next[best];
+        const score = scores[k][at];
+        const bestScore = scores[best][held];
+        if (
+          ranked && score !== bestScore
+            ? score > bestScore
+            : found[k].orders[docs[k][at]] < found[best].orders[docs[best][held]]
+        ) best = k;
+      }
+      if (best === -1) break;
+      merged.push(found[best].slots[docs[best][next[best]++]]);
+    }
+    return merged.slice(skip);
   }
 }

@@ -1,6 +1,11 @@
-// What a registry holds at one version: its tools in load order, each with its backends, and
-// its namespaces. A state is changed in place until it is shared (by a snapshot); a shared
-// state is copied before the next change, so a snapshot keeps its view.
+// What a registry holds at one version: its tools, each with the backends that reach it, in
+// load order, and its sources and namespaces. A state is changed in place until it is shared
+// (by a snapshot); a shared state is copied before the next change, so a snapshot keeps its view.
+//
+// Load order is by source, then by the tool's place in its source: a source (the backends of one
+// kind and ID: a config, a server) keeps the place it first came in, and lists its tools in the
+// order it last gave them. A tool reached by several sources stands where the earliest puts it.
+// A fresh registry given the same sources in the same order holds the tools in the same order.
 import type { RegistryEntry, ToolBackend } from "../registry_types.ts";
 import { canonicalJson } from "../_json_value.ts";
 import { Hash64 } from "../_hash.ts";
@@ -8,22 +13,45 @@ import type { JsonValue } from "../types.ts";
 import type { ToolTemplate } from "./_registry_input.ts";
 import { RegistrySearch } from "./_registry_search.ts";
 
-/** One tool of a registry: its definition and its backends, in registration order. */
+/** A tool's places in its sources: at most this many tools in one source. */
+export const SOURCE_SPAN = 2 ** 20;
+
+/** One backend of a tool, and the tool's place in the list of the backend's source. */
+export interface Reach {
+  readonly backend: ToolBackend;
+  readonly index: number;
+}
+
+/** One tool of a registry: its definition, and its backends in the order of their sources. */
 export class Slot {
   readonly template: ToolTemplate;
-  readonly backends: readonly ToolBackend[];
+  readonly reaches: readonly Reach[];
+  /** Where the tool stands in load order: a smaller one comes first. */
+  readonly order: number;
+  #backends: readonly ToolBackend[] | undefined;
   #entry: RegistryEntry | undefined;
   #hash: string | undefined;
 
-  constructor(template: ToolTemplate, backends: readonly ToolBackend[], entry?: RegistryEntry) {
+  constructor(
+    template: ToolTemplate,
+    reaches: readonly Reach[],
+    order: number,
+    entry?: RegistryEntry,
+  ) {
     this.template = template;
-    this.backends = Object.freeze(backends);
+    this.reaches = Object.freeze(reaches);
+    this.order = order;
     this.#entry = entry;
   }
 
   /** The tool's ID. */
   get id(): string {
     return this.template.id;
+  }
+
+  /** The tool's backends, in the order of their sources. */
+  get backends(): readonly ToolBackend[] {
+    return this.#backends ??= Object.freeze(this.reaches.map((reach) => reach.backend));
   }
 
   /** What a search returns for the tool, made on first use. */
@@ -54,25 +82,48 @@ export class Slot {
       .digest();
   }
 
-  /** The same tool with other backends. */
-  withBackends(backends: readonly ToolBackend[]): Slot {
-    return new Slot(this.template, backends, this.#entry);
+  /** The same tool with other reaches, standing at `order`. */
+  with(template: ToolTemplate, reaches: readonly Reach[], order: number): Slot {
+    return new Slot(template, reaches, order, template === this.template ? this.#entry : undefined);
   }
 }
 
-/** The tools and namespaces of one version of a registry. */
+/** A source of tools: where it stands among sources, and its list's next free place. */
+export interface SourceRecord {
+  readonly ordinal: number;
+  /** The place a tool added to the source takes. */
+  next: number;
+  /** The IDs of the tools the source reaches. */
+  readonly ids: Set<string>;
+}
+
+/** The key of a backend's source: its kind and ID. */
+export function sourceKey(backend: ToolBackend): string {
+  return `${backend.kind}\u0000${backend.id}`;
+}
+
+/** The tools, sources and namespaces of one version of a registry. */
 export class RegistryState {
   /** The monotonic version: one more for every call that changed something. */
   version = 0;
-  /** The tools in load order; a removed tool leaves a hole. */
+  /** Every tool, in a slot of its own for as long as it is there; a hole where one left. */
   slots: (Slot | undefined)[] = [];
   /** The slot of each tool, by ID. */
   byId: Map<string, number> = new Map();
+  /** The sources, by key. */
+  sources: Map<string, SourceRecord> = new Map();
+  /** The ordinal the next new source takes. */
+  nextOrdinal = 0;
   /** How many tools each namespace has. */
   namespaces: Map<string, number> = new Map();
   /** How many tools there are. */
   size = 0;
+  #ordered: Slot[] | undefined;
   #search: RegistrySearch | undefined;
+  /** The search of an earlier version, which the next one is made from. */
+  #earlier: RegistrySearch | undefined;
+  /** The slots changed since `#earlier` was made. */
+  #touched: number[] = [];
   #contentVersion: string | undefined;
 
   /** A copy that changes apart from this state. */
@@ -81,22 +132,54 @@ export class RegistryState {
     copy.version = this.version;
     copy.slots = [...this.slots];
     copy.byId = new Map(this.byId);
+    copy.sources = new Map(
+      [...this.sources].map(([key, record]) => [key, { ...record, ids: new Set(record.ids) }]),
+    );
+    copy.nextOrdinal = this.nextOrdinal;
     copy.namespaces = new Map(this.namespaces);
     copy.size = this.size;
+    copy.#ordered = this.#ordered;
     copy.#search = this.#search;
+    copy.#earlier = this.#earlier;
+    copy.#touched = [...this.#touched];
     copy.#contentVersion = this.#contentVersion;
     return copy;
   }
 
+  /** Notes that the slot at `position` changes; the search made so far is the earlier one. */
+  touch(position: number): void {
+    this.#keepSearch();
+    this.#touched.push(position);
+  }
+
   /** Drops what was computed from the content, after a change. */
   changed(): void {
-    this.#search = undefined;
+    this.#keepSearch();
+    this.#ordered = undefined;
     this.#contentVersion = undefined;
   }
 
-  /** The search over the current tools, built on first use after a change. */
+  /** Makes the current search, if any, the one the next is made from. */
+  #keepSearch(): void {
+    if (this.#search === undefined) return;
+    this.#earlier = this.#search;
+    this.#search = undefined;
+    this.#touched = [];
+  }
+
+  /** The tools in load order. */
+  get ordered(): readonly Slot[] {
+    if (this.#ordered === undefined) {
+      this.#ordered = this.slots.filter((slot) => slot !== undefined);
+      this.#ordered.sort((a, b) => a.order - b.order);
+    }
+    return this.#ordered;
+  }
+
+  /** The search over the current tools, made on first use after a change from the last one. */
   get search(): RegistrySearch {
-    return this.#search ??= new RegistrySearch(this.slots);
+    return this.#search ??= this.#earlier?.update(this.slots, this.#touched, this.size) ??
+      RegistrySearch.build(this.slots);
   }
 
   /**
@@ -106,7 +189,7 @@ export class RegistryState {
   get contentVersion(): string {
     if (this.#contentVersion === undefined) {
       const hash = new Hash64();
-      for (const slot of this.slots) if (slot !== undefined) hash.update(slot.hash);
+      for (const slot of this.ordered) hash.update(slot.hash);
       this.#contentVersion = hash.digest();
     }
     return this.#contentVersion;

@@ -2,6 +2,7 @@
 // index and the exact filters, and which of them answers a search.
 import { FIELD_SEPARATOR, SubstringIndex, type SubstringTables } from "../search/substring.ts";
 import {
+  type CorpusStats,
   DEFAULT_RANKING,
   type RankedConfig,
   RankedIndex,
@@ -20,6 +21,16 @@ export interface SearchTables {
   ranked: RankedTables;
 }
 
+/** What a search leaves out, and what it tells beside the positions it finds. */
+export interface FindOptions {
+  /** The positions to leave out: those whose byte is not 0. */
+  stale?: Uint8Array;
+  /** When given, a ranked search appends the score of each position it finds. */
+  scores?: number[];
+  /** Scales each term's scores in a ranked search: see `RankedIndex.rank`. */
+  termWeight?: (term: string) => number;
+}
+
 /** Finds tools by their position in the index. */
 export class ToolSearch {
   readonly #tools: readonly RankedTool[];
@@ -33,7 +44,8 @@ export class ToolSearch {
 
   /**
    * Indexes `tools`, each with its config at the same position in `owners`, or adopts the
-   * `tables` of the searches built earlier from the same tools.
+   * `tables` of the searches built earlier from the same tools. With `corpus`, ranking scores
+   * the tools as part of that larger collection.
    *
    * @throws {RangeError} When `tables` do not fit the tools.
    */
@@ -41,13 +53,19 @@ export class ToolSearch {
     tools: readonly RankedTool[],
     owners: readonly RankedConfig[],
     tables?: SearchTables,
+    corpus?: CorpusStats,
   ) {
     this.#tools = tools;
     this.#owners = owners;
     this.#substring = new SubstringIndex(searchTexts(tools, owners), tables?.substring);
     [this.#categories, this.#categoryOf] = buildFilter(owners, (config) => config.category);
     [this.#clis, this.#cliOf] = buildFilter(owners, (config) => config.name);
-    this.#ranked = new RankedIndex(tools, owners, DEFAULT_RANKING, tables?.ranked);
+    this.#ranked = new RankedIndex(tools, owners, DEFAULT_RANKING, tables?.ranked, corpus);
+  }
+
+  /** What ranking knows of these tools, for scoring others as part of them. */
+  get corpus(): CorpusStats {
+    return this.#ranked.corpus;
   }
 
   /** The tables of both searches, for restoring them elsewhere from the same tools. */
@@ -59,7 +77,7 @@ export class ToolSearch {
    * The positions of the tools that `params` finds, in the order of the results, leaving out
    * the first `skip`: `count` of them at most.
    */
-  find(params: NormalizedParams, skip: number, count: number): number[] {
+  find(params: NormalizedParams, skip: number, count: number, options?: FindOptions): number[] {
     const found: number[] = [];
     const category = this.#filter(this.#categories, params.category);
     const cli = this.#filter(this.#clis, params.cli);
@@ -69,8 +87,10 @@ export class ToolSearch {
     const cliOf = this.#cliOf;
     const categoryId = category?.id ?? -1;
     const cliId = cli?.id ?? -1;
-    const accept = (text: number) =>
+    const passes = (text: number) =>
       (categoryId < 0 || categoryOf[text] === categoryId) && (cliId < 0 || cliOf[text] === cliId);
+    const stale = options?.stale;
+    const accept = stale === undefined ? passes : (text: number) => !stale[text] && passes(text);
     let skipped = 0;
     const visit = (text: number) => {
       if (skipped < skip) skipped++;
@@ -84,10 +104,17 @@ export class ToolSearch {
     }
     const ranked = params.mode === "ranked";
     const needle = ranked ? "" : params.needle;
-    const filtered = categoryId >= 0 || cliId >= 0;
+    const filtered = categoryId >= 0 || cliId >= 0 || stale !== undefined;
     // A ranked query without a word to rank by (only stop words, or no letter or digit) browses.
     const best = ranked
-      ? this.#ranked.rank(params.query, filtered ? accept : null, skip, count)
+      ? this.#ranked.rank(
+        params.query,
+        filtered ? accept : null,
+        skip,
+        count,
+        options?.scores,
+        options?.termWeight,
+      )
       : undefined;
     if (best !== undefined) return best;
     if (needle !== "" && !needle.includes(FIELD_SEPARATOR)) {

@@ -25,7 +25,8 @@ export interface ToolRegistryOptions {
   onWarning?: (message: string) => void;
   /**
    * Picks the backend `getTool` returns. Default `preferredBackend`: a local handler first, then
-   * a CLImax command line, then an MCP server; among backends of one kind, the first registered.
+   * a CLImax command line, then an MCP server; among backends of one kind, the one whose source
+   * came first.
    */
   selectBackend?: BackendSelector;
   /** Searchers of one's own, each a search mode by the name it is given here. */
@@ -46,7 +47,7 @@ const KIND_PREFERENCE: readonly BackendKind[] = ["local", "climax", "mcp"];
 
 /**
  * The default backend selector: a local handler first (no process, no network), then a CLImax
- * command line, then an MCP server; among backends of one kind, the first registered.
+ * command line, then an MCP server; among backends of one kind, the one whose source came first.
  *
  * @example
  * ```ts

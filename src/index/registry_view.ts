@@ -135,8 +135,8 @@ export abstract class RegistryView {
   }
 
   /**
-   * Every backend of the tool with this ID, in registration order; `undefined` when there is no
-   * such tool.
+   * Every backend of the tool with this ID, in the order their sources came; `undefined` when
+   * there is no such tool.
    *
    * @example
    * ```ts

@@ -65,10 +65,7 @@ export class ToolRegistry extends RegistryView {
   /** Whether a snapshot holds the current state, which must then be copied before a change. */
   #shared = false;
   readonly #listeners = new Set<(event: ChangeEvent) => void>();
-  readonly #settings: RegistrySettings["settings"];
-  readonly #warn: RegistrySettings["warn"];
-  readonly #onListenerError: RegistrySettings["onListenerError"];
-  readonly #maxTools: number;
+  readonly #options: RegistrySettings;
 
   /**
    * Makes an empty registry.
@@ -78,13 +75,14 @@ export class ToolRegistry extends RegistryView {
    */
   constructor(options?: ToolRegistryOptions) {
     super();
-    bindView(this, () => new StateReader(this.#state, this.#settings));
-    ({
-      settings: this.#settings,
-      warn: this.#warn,
-      onListenerError: this.#onListenerError,
-      maxTools: this.#maxTools,
-    } = registryOptions(options));
+    this.#options = registryOptions(options);
+    const { settings } = this.#options;
+    // One reader for as long as the state object is the same: it reads the state as it is.
+    let reader: StateReader | undefined;
+    bindView(this, () => {
+      if (reader?.state !== this.#state) reader = new StateReader(this.#state, settings);
+      return reader;
+    });
   }
 
   /**
@@ -147,7 +145,7 @@ export class ToolRegistry extends RegistryView {
    * ```
    */
   registerConfig(config: CLImaxConfig | CLImaxConfigInput, options?: { source?: string }): void {
-    this.#apply(addition(configRegistrations(config, options?.source, this.#warn).adds));
+    this.#apply(addition(configRegistrations(config, options?.source, this.#options.warn).adds));
   }
 
   /**
@@ -245,7 +243,7 @@ export class ToolRegistry extends RegistryView {
    * ```
    */
   replaceConfig(config: CLImaxConfig | CLImaxConfigInput, options?: { source?: string }): void {
-    const { source, adds } = configRegistrations(config, options?.source, this.#warn);
+    const { source, adds } = configRegistrations(config, options?.source, this.#options.warn);
     this.#apply(replacement("climax", source, adds));
   }
 
@@ -357,7 +355,7 @@ export class ToolRegistry extends RegistryView {
    */
   snapshot(): RegistryView {
     this.#shared = true;
-    const reader = new StateReader(this.#state, this.#settings);
+    const reader = new StateReader(this.#state, this.#options.settings);
     const view = new Snapshot();
     bindView(view, () => reader);
     return view;
@@ -379,7 +377,7 @@ export class ToolRegistry extends RegistryView {
 
   /** Applies a change (see `applyChange`), then tells the listeners what it changed. */
   #apply(change: Change): void {
-    const events = applyChange(this.#state, change, this.#maxTools, () => this.#writable());
+    const events = applyChange(this.#state, change, this.#options.maxTools, () => this.#writable());
     if (events !== undefined) this.#emit(events);
   }
 
@@ -389,7 +387,7 @@ export class ToolRegistry extends RegistryView {
         try {
           listener(Object.freeze(event));
         } catch (error) {
-          this.#onListenerError(error, event);
+          this.#options.onListenerError(error, event);
         }
       }
     }

@@ -91,6 +91,21 @@ export interface RankedTables {
   scales: Float32Array;
   /** How many tools have each term. */
   docFrequency: Uint32Array;
+  /** The average number of terms in each of `FIELDS`, over the tools. */
+  averages: Float64Array;
+}
+
+/**
+ * The statistics of a larger collection that an index's tools are scored as a part of: an
+ * index of a few tools added to a large one scores them as the large one would.
+ */
+export interface CorpusStats {
+  /** How many tools the collection holds beside the ones indexed. */
+  readonly docCount: number;
+  /** The average number of terms in each of `FIELDS` over its tools. */
+  readonly averages: Float64Array;
+  /** How many of its tools have the term. */
+  docFrequency(term: string): number;
 }
 
 /**
@@ -104,6 +119,7 @@ export function buildRankedTables(
   configs: readonly RankedConfig[],
   options: RankingOptions,
   vocabulary: Vocabulary,
+  corpus?: CorpusStats,
 ): RankedTables {
   const fieldCount = FIELDS.length;
   const docCount = tools.length;
@@ -128,7 +144,7 @@ export function buildRankedTables(
   const normalizers = new Float64Array(fieldCount);
   const frequency = new Float64Array(termCount);
   let start = 0;
-  const averages = totals.map((total) => total / Math.max(1, docCount));
+  const averages = corpus?.averages ?? totals.map((total) => total / Math.max(1, docCount));
   for (let doc = 0; doc < docCount; doc++) {
     for (let field = 0; field < fieldCount; field++) {
       const average = averages[field];
@@ -172,11 +188,13 @@ export function buildRankedTables(
 
   // Saturation and rarity, which depend on the term and tool only; then the byte layout.
   const k1 = options.k1;
+  const terms = vocabulary.terms;
+  const collection = docCount + (corpus?.docCount ?? 0);
   const scales = new Float32Array(termCount);
   const byteOffsets = new Uint32Array(termCount + 1);
   for (let id = 0; id < termCount; id++) {
-    const df = docFrequency[id];
-    const idf = Math.log(1 + (docCount - df + 0.5) / (df + 0.5));
+    const df = docFrequency[id] + (corpus?.docFrequency(terms[id]) ?? 0);
+    const idf = inverseDocumentFrequency(collection, df);
     let highest = 0;
     let bytes = 0;
     let previous = -1;
@@ -214,7 +232,13 @@ export function buildRankedTables(
     postings,
     scales,
     docFrequency,
+    averages: Float64Array.from(averages),
   };
+}
+
+/** BM25's rarity of a term that `df` of `docCount` tools have. */
+export function inverseDocumentFrequency(docCount: number, df: number): number {
+  return Math.log(1 + (docCount - df + 0.5) / (df + 0.5));
 }
 
 /**
@@ -225,7 +249,7 @@ export function buildRankedTables(
 class ToolTerms {
   readonly #vocabulary: Vocabulary;
   /** Term number × `FIELDS.length` + field, tool after tool. */
-  readonly pairs = new TermBuffer();
+  readonly pairs: TermBuffer;
   /** The number of terms of each field of each tool, at tool × `FIELDS.length` + field. */
   readonly lengths: Float32Array;
   /** The number of terms of each field over all tools. */
@@ -240,10 +264,12 @@ class ToolTerms {
   #bytes = new Uint8Array(1 << 12);
   /** The term numbers of each field of each config, found on its first tool. */
   readonly #configs = new Map<RankedConfig, Int32Array[]>();
-  readonly #scratch = new TermBuffer();
+  readonly #scratch = new TermBuffer(1 << 8);
 
   constructor(vocabulary: Vocabulary, docCount: number) {
     this.#vocabulary = vocabulary;
+    // Room for about 64 terms a tool, so that a small index allocates little.
+    this.pairs = new TermBuffer(Math.min(1 << 16, Math.max(1 << 10, docCount << 6)));
     this.lengths = new Float32Array(docCount * FIELDS.length);
     this.ends = new Uint32Array(docCount);
   }

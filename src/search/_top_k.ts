@@ -59,10 +59,15 @@ export class TopK {
     docs[i] = doc;
   }
 
-  /** The kept tools, best first. */
-  sorted(): number[] {
+  /**
+   * The kept tools, best first, leaving out the first `skip`; their scores are appended to
+   * `scores` when it is given.
+   */
+  sorted(skip: number, scores?: number[]): number[] {
     const order = this.#docs.map((_, i) => i);
     order.sort((i, j) => this.#scores[j] - this.#scores[i] || this.#docs[i] - this.#docs[j]);
-    return order.map((i) => this.#docs[i]);
+    const kept = order.slice(skip);
+    if (scores !== undefined) { for (const i of kept) scores.push(this.#scores[i]); }
+    return kept.map((i) => this.#docs[i]);
   }
 }

@@ -45,8 +45,13 @@ export function splitWords(text: string): string[] {
 
 /** Term numbers, grown as needed. */
 export class TermBuffer {
-  data: Int32Array = new Int32Array(1 << 16);
+  data: Int32Array;
   length = 0;
+
+  /** A buffer with room for `capacity` numbers before it first grows. */
+  constructor(capacity = 1 << 16) {
+    this.data = new Int32Array(capacity);
+  }
 
   push(id: number): void {
     if (this.length === this.data.length) this.data = grow(this.data);

@@ -3,11 +3,13 @@
 // scores for those terms add up highest. The scores come from the tables `_ranked_tables.ts`
 // builds.
 import { withinEdits } from "./_typos.ts";
-import { splitWords, Vocabulary } from "./_words.ts";
+import { splitWords, TermBuffer, Vocabulary } from "./_words.ts";
 import { TopK } from "./_top_k.ts";
 import {
   buildRankedTables,
+  type CorpusStats,
   DEFAULT_RANKING,
+  FIELDS,
   type RankedConfig,
   type RankedTables,
   type RankedTool,
@@ -15,7 +17,9 @@ import {
 } from "./_ranked_tables.ts";
 
 export {
+  type CorpusStats,
   DEFAULT_RANKING,
+  inverseDocumentFrequency,
   type RankedConfig,
   type RankedTables,
   type RankedTool,
@@ -57,6 +61,7 @@ export class RankedIndex {
   readonly #scales: Float32Array;
   /** How many tools have each term. */
   readonly #docFrequency: Uint32Array;
+  readonly #averages: Float64Array;
   #sortedTerms: readonly string[] | undefined;
   #termsByLength: readonly number[][] | undefined;
   #scores: Float64Array | undefined;
@@ -64,7 +69,8 @@ export class RankedIndex {
 
   /**
    * Indexes `tools`, each with its config at the same position in `configs`, or adopts the
-   * `tables` of an index built earlier from the same tools with the same `options`.
+   * `tables` of an index built earlier from the same tools with the same `options`. With
+   * `corpus`, the tools are scored as part of that larger collection.
    *
    * @throws {RangeError} When `tables` are not laid out as a built index's are.
    */
@@ -73,19 +79,21 @@ export class RankedIndex {
     configs: readonly RankedConfig[],
     options: RankingOptions = DEFAULT_RANKING,
     tables?: RankedTables,
+    corpus?: CorpusStats,
   ) {
     this.#options = options;
     let vocabulary: Vocabulary;
     let adopted: RankedTables;
     if (tables === undefined) {
       vocabulary = new Vocabulary(options.stemming, options.stopWords);
-      adopted = buildRankedTables(tools, configs, options, vocabulary);
+      adopted = buildRankedTables(tools, configs, options, vocabulary, corpus);
     } else {
       const termCount = tables.terms.length;
       if (
         tables.docCount !== tools.length || tables.offsets.length !== termCount + 1 ||
         tables.offsets[termCount] !== tables.postings.length ||
-        tables.scales.length !== termCount || tables.docFrequency.length !== termCount
+        tables.scales.length !== termCount || tables.docFrequency.length !== termCount ||
+        tables.averages.length !== FIELDS.length
       ) {
         throw new RangeError("The ranking tables are not those of a built index");
       }
@@ -98,6 +106,7 @@ export class RankedIndex {
     this.#postings = adopted.postings;
     this.#scales = adopted.scales;
     this.#docFrequency = adopted.docFrequency;
+    this.#averages = adopted.averages;
   }
 
   /** The tables of this index, for restoring it elsewhere from the same tools. */
@@ -109,6 +118,21 @@ export class RankedIndex {
       postings: this.#postings,
       scales: this.#scales,
       docFrequency: this.#docFrequency,
+      averages: this.#averages,
+    };
+  }
+
+  /** The statistics of this index's tools, for scoring others as part of them. */
+  get corpus(): CorpusStats {
+    const vocabulary = this.#vocabulary;
+    const docFrequency = this.#docFrequency;
+    return {
+      docCount: this.#docCount,
+      averages: this.#averages,
+      docFrequency: (term) => {
+        const id = vocabulary.idOf(term);
+        return id === undefined ? 0 : docFrequency[id];
+      },
     };
   }
 
@@ -116,9 +140,18 @@ export class RankedIndex {
    * The numbers of the tools that share a term with `query` and that `accept` (when given)
    * accepts, best first, ties in tool order: `count` of them after the first `skip`. Undefined
    * when `query` has no word to rank by, no run of letters or digits that is not a stop word:
-   * such a query ("?", "how do I") says nothing about which tool is meant.
+   * such a query ("?", "how do I") says nothing about which tool is meant. The score of each
+   * tool returned is appended to `scoresOut` when it is given; `termWeight` scales each term's
+   * scores, for statistics that changed since the index was built.
    */
-  rank(query: string, accept: Accept | null, skip: number, count: number): number[] | undefined {
+  rank(
+    query: string,
+    accept: Accept | null,
+    skip: number,
+    count: number,
+    scoresOut?: number[],
+    termWeight?: (term: string) => number,
+  ): number[] | undefined {
     const vocabulary = this.#vocabulary;
     const words = splitWords(query).filter((word) => !vocabulary.isStopWord(word));
     if (words.length === 0) return undefined;
@@ -135,7 +168,7 @@ export class RankedIndex {
     const touched = dense ? null : this.#touched ??= new Int32Array(docCount);
     let touchedCount = 0;
     for (const { id, weight } of queryTerms) {
-      const step = (weight * this.#scales[id]) / 255;
+      const step = (weight * this.#scales[id] * (termWeight?.(vocabulary.terms[id]) ?? 1)) / 255;
       // Every score added below is then positive, so a zero score marks an untouched tool.
       if (step === 0) continue;
       const end = this.#offsets[id + 1];
@@ -182,7 +215,7 @@ export class RankedIndex {
         cut = Math.max(0, heap.floor);
       }
       scores.fill(0);
-      return heap.sorted().slice(skip);
+      return heap.sorted(skip, scoresOut);
     }
     // The lowest kept score: below it nothing is kept once the heap is full. Tools are visited
     // out of order, so an equal score is settled by `offer`.
@@ -196,7 +229,7 @@ export class RankedIndex {
       heap.offer(score, doc);
       floor = heap.floor;
     }
-    return heap.sorted().slice(skip);
+    return heap.sorted(skip, scoresOut);
   }
 
   /**
@@ -267,4 +300,33 @@ function groupByLength(terms: readonly string[]): number[][] {
   const groups: number[][] = [];
   terms.forEach((term, id) => (groups[term.length] ??= []).push(id));
   return groups;
+}
+
+/** The vocabulary that `distinctTerms` analyses with: default ranking's stemming and stop words. */
+let analysis: Vocabulary | undefined;
+/** The term numbers `distinctTerms` finds, reused from call to call. */
+const found = new TermBuffer(1 << 10);
+
+/**
+ * The distinct terms of a tool and its config, as an index of default ranking counts them in
+ * its document frequencies.
+ */
+export function distinctTerms(tool: RankedTool, config: RankedConfig): string[] {
+  const vocabulary = analysis ??= new Vocabulary(
+    DEFAULT_RANKING.stemming,
+    DEFAULT_RANKING.stopWords,
+  );
+  found.length = 0;
+  const texts = [
+    tool.name,
+    tool.description,
+    ...tool.args.flatMap((arg) => [arg.name, arg.description]),
+    config.name,
+    config.description,
+    config.category ?? "",
+    ...config.tags,
+  ];
+  for (const text of texts) vocabulary.analyze(text, found);
+  const terms = vocabulary.terms;
+  return [...new Set(found.data.subarray(0, found.length))].map((id) => terms[id]);
 }
