@@ -5,12 +5,19 @@
 // meta-tools and typical answers of each.
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { encode } from "gpt-tokenizer/encoding/o200k_base";
-import { loadConfigDir, ToolIndex } from "../mod.ts";
+import { loadConfigDir, ToolIndex, ToolRegistry } from "../mod.ts";
+import { fixedCatalogue } from "../src/catalogue/served.ts";
 import { createApp } from "../src/http/app.ts";
 import { settingsFromEnv } from "../src/http/settings.ts";
 
-const index = ToolIndex.fromConfigs(await loadConfigDir(new URL("../configs/", import.meta.url)));
-const app = createApp(index, { ...settingsFromEnv(() => undefined), logRequests: false });
+const configs = await loadConfigDir(new URL("../configs/", import.meta.url));
+const index = ToolIndex.fromConfigs(configs);
+const registry = new ToolRegistry();
+for (const config of configs) registry.registerConfig(config);
+const app = createApp(fixedCatalogue(registry), {
+  ...settingsFromEnv(() => undefined),
+  logRequests: false,
+});
 const client = new Client({ name: "context-cost", version: "1.0.0" });
 await client.connect(
   new StreamableHTTPClientTransport(new URL("http://tool-index.local/mcp"), {

@@ -50,8 +50,8 @@ export class ConfigError extends Error {
   readonly issues: ConfigIssue[];
 
   /** Makes an error whose message lists every issue as `source:line:column: path: message`. */
-  constructor(source: string, issues: ConfigIssue[]) {
-    super(issues.map((issue) => formatIssue(source, issue)).join("\n"));
+  constructor(source: string, issues: ConfigIssue[], options?: ErrorOptions) {
+    super(issues.map((issue) => formatIssue(source, issue)).join("\n"), options);
     this.name = "ConfigError";
     this.source = source;
     this.issues = issues;
@@ -103,6 +103,8 @@ export class InvalidToolError extends Error {
   readonly tool: string;
   /** The field that is wrong, such as `inputSchema`; `""` for the tool as a whole. */
   readonly field: string;
+  /** What is wrong, in sentence case. */
+  readonly problem: string;
 
   /** Makes the error; the message names the tool and the field, then the problem. */
   constructor(tool: string, field: string, problem: string, options?: ErrorOptions) {
@@ -110,6 +112,7 @@ export class InvalidToolError extends Error {
     this.name = "InvalidToolError";
     this.tool = tool;
     this.field = field;
+    this.problem = problem;
   }
 }
 

@@ -1,6 +1,6 @@
 // Configs shared by the tests: the git/docker/obsidian trio of the spec's scenarios, written as
 // the plain objects a config author's YAML turns into.
-import { type CLImaxConfig, validateConfig } from "../mod.ts";
+import { type CLImaxConfig, ToolRegistry, validateConfig } from "../mod.ts";
 
 function tools(prefix: string, names: string[]) {
   return names.map((name) => ({
@@ -104,3 +104,10 @@ export const CONFIG_FIELDS = [
   "global_args",
   "tools",
 ];
+
+/** A registry of `configs`, each in the namespace of its name, warnings left out. */
+export function registryOf(configs: readonly CLImaxConfig[]): ToolRegistry {
+  const registry = new ToolRegistry({ onWarning: () => {} });
+  for (const config of configs) registry.registerConfig(config);
+  return registry;
+}

@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
-import { loadConfigDir, ToolIndex } from "../mod.ts";
+import { loadConfigDir } from "../mod.ts";
 import {
   CATALOGUE_FILE,
   catalogueText,
   hashCode,
   readCatalogue,
 } from "../src/catalogue/compiled.ts";
-import { indexOfValidConfigs } from "../src/index/tool_index.ts";
+import { loadCatalogue } from "../src/catalogue/load.ts";
 
 const bundled = new URL("../configs/", import.meta.url);
 
@@ -22,16 +22,6 @@ Deno.test("the bundled catalogue is current: run `deno task catalogue` after edi
   const compiled = await readCatalogue(bundled);
   assert.ok(compiled, "configs/_catalogue.json is missing or stale");
   assert.deepEqual(compiled, await loadConfigDir(bundled));
-});
-
-Deno.test("an index of the catalogue's configs, not validated again, equals one validated", async () => {
-  const compiled = (await readCatalogue(bundled))!;
-  const validated = ToolIndex.fromConfigs(await loadConfigDir(bundled), { onWarning: () => {} });
-  const trusted = indexOfValidConfigs(compiled, () => {});
-  assert.equal(trusted.version, validated.version);
-  assert.equal(trusted.size, validated.size);
-  const query = { query: "list running containers", mode: "ranked" as const };
-  assert.deepEqual(trusted.search(query), validated.search(query));
 });
 
 Deno.test("a catalogue is stale once any YAML file changes, appears or goes", async () => {
@@ -63,7 +53,7 @@ Deno.test("a missing or unreadable catalogue is no catalogue", async () => {
     assert.equal(await readCatalogue(dir), undefined);
     await Deno.writeTextFile(
       new URL(CATALOGUE_FILE, dir),
-      await catalogueText(dir, await loadConfigDir(dir)),
+      await catalogueText(dir, (await loadCatalogue(dir, { warn: () => {} })).sources),
     );
     assert.ok(await readCatalogue(dir));
   } finally {

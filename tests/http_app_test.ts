@@ -1,11 +1,19 @@
 import assert from "node:assert/strict";
 import { MCP_HEADERS } from "./_mcp.ts";
-import { MAX_NAME_LENGTH, ToolIndex, validateConfig } from "../mod.ts";
+import { ToolIndex, validateConfig } from "../mod.ts";
+import { fixedCatalogue } from "../src/catalogue/served.ts";
 import { createApp } from "../src/http/app.ts";
 import { ENV_MASK } from "../src/http/mask.ts";
-import { MAX_LIMIT, MAX_QUERY_LENGTH } from "../src/http/query.ts";
+import { MAX_ID_LENGTH, MAX_LIMIT, MAX_QUERY_LENGTH } from "../src/http/query.ts";
 import { type ServiceSettings, SettingsError, settingsFromEnv } from "../src/http/settings.ts";
-import { bulkConfig, CONFIG_FIELDS, dockerConfig, gitConfig, obsidianConfig } from "./_fixtures.ts";
+import {
+  bulkConfig,
+  CONFIG_FIELDS,
+  dockerConfig,
+  gitConfig,
+  obsidianConfig,
+  registryOf,
+} from "./_fixtures.ts";
 
 const SECRET = "ghp_s3cr3t-token-value";
 const secretConfig = validateConfig({
@@ -15,19 +23,16 @@ const secretConfig = validateConfig({
   category: "vcs",
   tools: [{ name: "gh_pr_list", description: "List pull requests", command: "pr list" }],
 });
-const index = ToolIndex.fromConfigs([
-  gitConfig,
-  dockerConfig,
-  obsidianConfig,
-  bulkConfig,
-  secretConfig,
-]);
+const configs = [gitConfig, dockerConfig, obsidianConfig, bulkConfig, secretConfig];
+const index = ToolIndex.fromConfigs(configs);
+const registry = registryOf(configs);
+const catalogue = fixedCatalogue(registry);
 
 function settings(overrides: Partial<ServiceSettings> = {}): ServiceSettings {
   return { ...settingsFromEnv(() => undefined), logRequests: false, ...overrides };
 }
 
-const app = createApp(index, settings());
+const app = createApp(catalogue, settings());
 
 async function json(path: string, init?: RequestInit) {
   const response = await app.request(path, init);
@@ -188,17 +193,21 @@ Deno.test("GET /summary lists every CLI, or the first limit of them", async () =
   await problemAt("/summary?query=git", 400);
 });
 
-Deno.test("GET /tools/{name} returns the resolved tool with every env value masked", async () => {
-  const { response, body } = await json("/tools/gh_pr_list");
-  assert.equal(response.status, 200);
-  assert.deepEqual(body, {
+Deno.test("GET /tools/{name} returns the entry and the resolved tool, every env value masked", async () => {
+  const expected = {
+    ...index.getEntry("gh_pr_list"),
     ...index.get("gh_pr_list"),
     env: { GH_TOKEN: ENV_MASK, GH_PAGER: ENV_MASK },
-  });
+  };
+  for (const reference of ["gh_pr_list", "gh:gh_pr_list", "gh%3Agh_pr_list"]) {
+    const { response, body } = await json(`/tools/${reference}`);
+    assert.equal(response.status, 200, reference);
+    assert.deepEqual(body, expected, reference);
+  }
 });
 
 Deno.test("GET /tools/{name} shows env values only when the operator opts in", async () => {
-  const exposed = createApp(index, settings({ exposeEnv: true }));
+  const exposed = createApp(catalogue, settings({ exposeEnv: true }));
   const body = await (await exposed.request("/tools/gh_pr_list")).json();
   assert.equal(body.env.GH_TOKEN, SECRET);
 });
@@ -223,14 +232,14 @@ Deno.test("no route shows an env value unless the operator opts in", async () =>
 Deno.test("GET /tools/{name} gives a 404 problem for an unknown or odd name", async () => {
   const body = await problemAt("/tools/nonexistent_tool", 404);
   assert.match(body.detail, /nonexistent_tool/);
-  for (const name of ["..%2F..%2Fetc%2Fpasswd", "%E0%A4%A", "%00", "x".repeat(MAX_NAME_LENGTH)]) {
+  for (const name of ["..%2F..%2Fetc%2Fpasswd", "%E0%A4%A", "%00", "x".repeat(MAX_ID_LENGTH)]) {
     await problemAt(`/tools/${name}`, 404);
   }
-  // No tool has a longer name: such a name is a bad parameter, not echoed back in full.
+  // No tool has a longer ID: such a name is a bad parameter, not echoed back in full.
   const long = await problemAt(`/tools/${"x".repeat(5000)}`, 400);
   assert.deepEqual(long.invalid_params, [{
     name: "tool_name",
-    reason: `must be at most ${MAX_NAME_LENGTH} characters`,
+    reason: `must be at most ${MAX_ID_LENGTH} characters`,
   }]);
   // URL parsing resolves "." and ".." segments, escaped or not, before any route sees them.
   for (const name of ["..", "%2E%2E", ".%2E", "../../etc/passwd"]) {
@@ -247,14 +256,16 @@ Deno.test("GET /healthz reports tools, CLIs and version and is never cached", as
     status: "ok",
     tools: index.size,
     clis: index.summary().length,
-    version: index.version,
+    version: registry.contentVersion,
+    version_number: registry.version,
+    sources: [],
   });
   assert.equal(response.headers.get("Cache-Control"), "no-store");
 });
 
 Deno.test("GET / describes the service and links every route", async () => {
   const { body } = await json("/");
-  assert.equal(body.version, index.version);
+  assert.equal(body.version, registry.contentVersion);
   for (const path of ["/search", "/summary", "/tools/{tool_name}", "/healthz", "/openapi.json"]) {
     assert.ok(Object.values(body.links).includes(path), path);
   }
@@ -273,10 +284,10 @@ Deno.test("unknown routes are 404 problems and wrong methods 405 with Allow", as
   await problemAt("/tools/git_log", 405, { method: "POST", body: "{}" });
 });
 
-Deno.test("answers carry an ETag from the index version and a 304 on If-None-Match", async () => {
+Deno.test("answers carry an ETag from the content version and a 304 on If-None-Match", async () => {
   const first = await app.request("/summary");
   const tag = first.headers.get("ETag");
-  assert.equal(tag, `W/"${index.version}"`);
+  assert.equal(tag, `W/"${registry.contentVersion}"`);
   assert.equal(first.headers.get("Cache-Control"), "public, max-age=60");
   await first.body?.cancel();
   const again = await app.request("/summary", { headers: { "If-None-Match": tag! } });
@@ -299,7 +310,7 @@ Deno.test("a 304 keeps the Vary and CORS headers of the answer it stands for", a
   for (const name of ["Vary", "Access-Control-Allow-Origin", "ETag", "Cache-Control"]) {
     assert.equal(again.headers.get(name), full.headers.get(name), name);
   }
-  const limited = createApp(index, settings({ corsOrigin: ["https://agent.example"] }));
+  const limited = createApp(catalogue, settings({ corsOrigin: ["https://agent.example"] }));
   const tag = (await limited.request("/summary")).headers.get("ETag")!;
   const revalidated = await limited.request("/summary", {
     headers: { Origin: "https://agent.example", "If-None-Match": tag },
@@ -364,7 +375,7 @@ Deno.test("CORS is open for GET by default and can be limited to origins", async
   assert.match(mcpAnswer.headers.get("Access-Control-Expose-Headers") ?? "", /Mcp-Session-Id/);
   await mcpAnswer.body?.cancel();
 
-  const limited = createApp(index, settings({ corsOrigin: ["https://allowed.example"] }));
+  const limited = createApp(catalogue, settings({ corsOrigin: ["https://allowed.example"] }));
   const allowed = await limited.request("/summary", {
     headers: { Origin: "https://allowed.example" },
   });
@@ -412,7 +423,7 @@ Deno.test("answers are compressed with brotli or gzip as the client asks", async
 
 Deno.test("with AUTH_TOKEN every route but /healthz needs the bearer token", async () => {
   const token = "correct-horse-battery-staple";
-  const guarded = createApp(index, settings({ authToken: token }));
+  const guarded = createApp(catalogue, settings({ authToken: token }));
   const missing = await guarded.request("/search");
   assert.equal(missing.status, 401);
   assert.equal(missing.headers.get("Content-Type"), "application/problem+json");
@@ -443,7 +454,7 @@ Deno.test("one log line per request with method, path, status and time, unless t
   const original = console.log;
   console.log = (...args: unknown[]) => lines.push(args.join(" "));
   try {
-    const logged = createApp(index, settings({ logRequests: true }));
+    const logged = createApp(catalogue, settings({ logRequests: true }));
     await (await logged.request("/search?query=git")).body?.cancel();
     await (await logged.request("/nowhere")).body?.cancel();
     await (await app.request("/summary")).body?.cancel();
@@ -460,14 +471,16 @@ Deno.test("GET /openapi.json is OpenAPI 3.1 generated from the routes' schemas",
   assert.equal(body.openapi, "3.1.0");
   assert.deepEqual(Object.keys(body.paths).sort(), [
     "/healthz",
+    "/namespaces",
     "/search",
     "/summary",
     "/tools/{tool_name}",
+    "/tools/{tool_name}/backends",
   ]);
   const parameters = body.paths["/search"].get.parameters;
   assert.deepEqual(
     parameters.map((p: { name: string }) => p.name),
-    ["query", "category", "cli", "limit", "mode", "cursor"],
+    ["query", "category", "cli", "namespace", "limit", "mode", "cursor"],
   );
   const limit = parameters.find((p: { name: string }) => p.name === "limit");
   assert.equal(limit.schema.maximum, MAX_LIMIT);
@@ -502,6 +515,12 @@ Deno.test("settingsFromEnv() reads every setting and refuses values it cannot us
     LOG_REQUESTS: "0",
     CACHE_MAX_AGE: "300",
     SKIP_INVALID_CONFIGS: "1",
+    WATCH_CONFIG: "1",
+    MCP_SERVERS:
+      '{"docs": "http://127.0.0.1:9/mcp", "gh": {"url": "https://x.example/mcp", "token_env": "GH_MCP"}}',
+    GH_MCP: "tok",
+    MCP_REFRESH_SECONDS: "30",
+    MCP_TIMEOUT_SECONDS: "2",
   };
   assert.deepEqual(settingsFromEnv((name) => env[name]), {
     configDir: "/srv/configs",
@@ -511,6 +530,13 @@ Deno.test("settingsFromEnv() reads every setting and refuses values it cannot us
     logRequests: false,
     cacheMaxAge: 300,
     skipInvalidConfigs: true,
+    watchConfig: true,
+    upstreams: [
+      { namespace: "docs", url: "http://127.0.0.1:9/mcp", token: null },
+      { namespace: "gh", url: "https://x.example/mcp", token: "tok" },
+    ],
+    refreshSeconds: 30,
+    upstreamTimeoutSeconds: 2,
   });
   assert.deepEqual(settingsFromEnv(() => undefined), {
     configDir: null,
@@ -520,6 +546,10 @@ Deno.test("settingsFromEnv() reads every setting and refuses values it cannot us
     logRequests: true,
     cacheMaxAge: 60,
     skipInvalidConfigs: false,
+    watchConfig: false,
+    upstreams: [],
+    refreshSeconds: 300,
+    upstreamTimeoutSeconds: 10,
   });
   assert.throws(
     () => settingsFromEnv((n) => (n === "EXPOSE_ENV" ? "maybe" : undefined)),
@@ -529,6 +559,31 @@ Deno.test("settingsFromEnv() reads every setting and refuses values it cannot us
     () => settingsFromEnv((n) => (n === "CACHE_MAX_AGE" ? "-1" : undefined)),
     SettingsError,
   );
+  assert.throws(
+    () => settingsFromEnv((n) => (n === "MCP_TIMEOUT_SECONDS" ? "0" : undefined)),
+    {
+      name: "SettingsError",
+      message: /^MCP_TIMEOUT_SECONDS must be a whole number of seconds from 1/,
+    },
+  );
+  const upstreamProblems: [string, RegExp][] = [
+    ["docs=http://x", /^MCP_SERVERS is not JSON/],
+    ['["http://x"]', /^MCP_SERVERS is not a JSON object/],
+    ['{"docs": "ftp://x"}', /gives docs no http or https URL/],
+    ['{"docs": {"url": "http://x", "token": "t"}}', /gives docs the unknown key token/],
+    [
+      '{"docs": {"url": "http://x", "token_env": "MISSING"}}',
+      /^MISSING, the token of the MCP server docs, is not set/,
+    ],
+    ['{"": "http://x"}', /has a namespace of 0 characters/],
+  ];
+  for (const [value, message] of upstreamProblems) {
+    assert.throws(
+      () => settingsFromEnv((n) => (n === "MCP_SERVERS" ? value : undefined)),
+      { name: "SettingsError", message },
+      value,
+    );
+  }
   // A token no client could send as a bearer token would lock everyone out.
   for (const token of ["p@ss:word!", "two words", "a=b"]) {
     assert.throws(
@@ -575,7 +630,7 @@ Deno.test("the MCP endpoint never answers a malformed request with a 5xx", async
 });
 
 Deno.test("the MCP endpoint refuses browser pages of origins the operator did not allow", async () => {
-  const limited = createApp(index, settings({ corsOrigin: ["https://allowed.example"] }));
+  const limited = createApp(catalogue, settings({ corsOrigin: ["https://allowed.example"] }));
   const init = (origin: string): RequestInit => ({
     method: "POST",
     headers: { ...MCP_HEADERS, Origin: origin },

@@ -2,14 +2,14 @@
 // HTTP routes is an application/problem+json problem.
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { ToolIndex } from "../mod.ts";
+import { fixedCatalogue } from "../src/catalogue/served.ts";
 import { createApp } from "../src/http/app.ts";
 import { settingsFromEnv } from "../src/http/settings.ts";
-import { dockerConfig, gitConfig } from "./_fixtures.ts";
+import { dockerConfig, gitConfig, registryOf } from "./_fixtures.ts";
 
-const index = ToolIndex.fromConfigs([gitConfig, dockerConfig]);
-const open = createApp(index, { ...settingsFromEnv(() => undefined), logRequests: false });
-const locked = createApp(index, {
+const catalogue = fixedCatalogue(registryOf([gitConfig, dockerConfig]));
+const open = createApp(catalogue, { ...settingsFromEnv(() => undefined), logRequests: false });
+const locked = createApp(catalogue, {
   ...settingsFromEnv(() => undefined),
   logRequests: false,
   authToken: "secret",

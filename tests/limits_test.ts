@@ -18,8 +18,8 @@ import { createApp } from "../src/http/app.ts";
 import { MAX_MCP_BODY } from "../src/http/mcp.ts";
 import { MAX_LIMIT, MAX_QUERY_LENGTH, MAX_URL_LENGTH } from "../src/http/query.ts";
 import { settingsFromEnv } from "../src/http/settings.ts";
-import { indexOfValidConfigs } from "../src/index/tool_index.ts";
-import { gitConfig } from "./_fixtures.ts";
+import { fixedCatalogue } from "../src/catalogue/served.ts";
+import { gitConfig, registryOf } from "./_fixtures.ts";
 
 const quiet = { onWarning: () => {} };
 
@@ -131,20 +131,22 @@ Deno.test("an index may hold maxTools tools and no more, MAX_TOOLS by default", 
 
   // The default bound: the build stops at the first tool past it, before any indexing.
   const template = validateConfig({ command: "x", tools: tools(1) });
-  const past: CLImaxConfig = {
+  const configCount = Math.ceil((MAX_TOOLS + 1) / MAX_TOOLS_PER_CONFIG);
+  const past: CLImaxConfig[] = Array.from({ length: configCount }, (_, c) => ({
     ...template,
+    name: `c${c}`,
     tools: Array.from(
-      { length: MAX_TOOLS + 1 },
-      (_, i) => ({ ...template.tools[0], name: `t${i}` }),
+      { length: Math.min(MAX_TOOLS_PER_CONFIG, MAX_TOOLS + 1 - c * MAX_TOOLS_PER_CONFIG) },
+      (_, i) => ({ ...template.tools[0], name: `t${c}_${i}` }),
     ),
-  };
+  }));
   assert.match(
-    refusal(() => indexOfValidConfigs([past], () => {})),
+    refusal(() => ToolIndex.fromConfigs(past, quiet)),
     new RegExp(`more than ${MAX_TOOLS} tools`),
   );
 });
 
-const app = createApp(ToolIndex.fromConfigs([gitConfig]), {
+const app = createApp(fixedCatalogue(registryOf([gitConfig])), {
   ...settingsFromEnv(() => undefined),
   logRequests: false,
 });

@@ -47,6 +47,7 @@ Deno.test("an MCP client connects by URL and lists exactly the two meta-tools", 
       "query",
       "category",
       "cli",
+      "namespace",
       "limit",
       "mode",
       "cursor",
@@ -166,7 +167,7 @@ Deno.test("climax_get of an unknown name is a tool error listing the closest nam
   await withClient(async (client) => {
     const { isError, text } = await call(client, "climax_get", { tool_name: "git_lgo" });
     assert.equal(isError, true);
-    assert.match(text, /^Unknown tool: git_lgo\. The closest names: git_log/);
+    assert.match(text, /^Unknown tool: git_lgo\. The closest: git:git_log, /);
   });
 });
 

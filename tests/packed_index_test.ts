@@ -1,23 +1,32 @@
 import assert from "node:assert/strict";
-import { loadConfigDir, ToolIndex, validateConfig } from "../mod.ts";
+import { type CLImaxConfig, ToolRegistry, validateConfig } from "../mod.ts";
 import { readCompiledCatalogue } from "../src/catalogue/compiled.ts";
+import { loadCatalogue, registerSource } from "../src/catalogue/load.ts";
 import { packIndex, restoreIndex, unpackIndex } from "../src/catalogue/_packed_index.ts";
-import { indexParts } from "../src/index/tool_index.ts";
+import { registryParts } from "../src/index/tool_registry.ts";
 import { generateConfigs, rankedQueries } from "../support/corpus.ts";
 
 const quiet = () => {};
 
-Deno.test("the bundled catalogue's packed index restores the index that its configs build", async () => {
-  const compiled = await readCompiledCatalogue(new URL("../configs/", import.meta.url));
+function registryOf(configs: readonly CLImaxConfig[]): ToolRegistry {
+  const registry = new ToolRegistry({ onWarning: quiet });
+  for (const config of configs) registry.registerConfig(config);
+  return registry;
+}
+
+Deno.test("the bundled catalogue's packed search restores the search that its files build", async () => {
+  const dir = new URL("../configs/", import.meta.url);
+  const compiled = await readCompiledCatalogue(dir);
   assert.ok(compiled, "configs/_catalogue.json is missing or stale: run `deno task catalogue`");
-  const restored = restoreIndex(compiled.configs, compiled.index, quiet);
-  assert.ok(restored);
-  const built = ToolIndex.fromConfigs(
-    await loadConfigDir(new URL("../configs/", import.meta.url)),
-    { onWarning: quiet },
-  );
-  assert.deepEqual(indexParts(restored), indexParts(built));
-  assert.equal(restored.version, built.version);
+  const restored = new ToolRegistry({ onWarning: quiet });
+  for (const source of compiled.files) registerSource(restored, source);
+  assert.ok(restoreIndex(restored, compiled.index));
+  // Built from the files, as a directory without a current catalogue is.
+  const { sources } = await loadCatalogue(dir, { warn: quiet });
+  const built = new ToolRegistry({ onWarning: quiet });
+  for (const source of sources) registerSource(built, source);
+  assert.deepEqual(registryParts(restored), registryParts(built));
+  assert.equal(restored.contentVersion, built.contentVersion);
   for (
     const params of [
       { query: "list running containers", mode: "ranked" as const },
@@ -31,12 +40,12 @@ Deno.test("the bundled catalogue's packed index restores the index that its conf
   }
 });
 
-Deno.test("a packed index survives JSON and restores the same searches on generated tools", () => {
+Deno.test("a packed search survives JSON and restores the same searches on generated tools", () => {
   const configs = generateConfigs(3000).map((config) => validateConfig(config));
-  const built = ToolIndex.fromConfigs(configs, { onWarning: quiet });
-  const restored = restoreIndex(configs, JSON.parse(JSON.stringify(packIndex(built))), quiet);
-  assert.ok(restored);
-  assert.deepEqual(indexParts(restored), indexParts(built));
+  const built = registryOf(configs);
+  const restored = registryOf(configs);
+  assert.ok(restoreIndex(restored, JSON.parse(JSON.stringify(packIndex(built)))));
+  assert.deepEqual(registryParts(restored), registryParts(built));
   for (const params of rankedQueries(configs, 2, 50)) {
     const label = JSON.stringify(params);
     assert.deepEqual(restored.search(params), built.search(params), label);
@@ -68,11 +77,11 @@ Deno.test("unpackIndex() says what is wrong with a value that packIndex did not 
   );
 });
 
-Deno.test("a packed index that does not fit its configs is refused, to be built instead", () => {
+Deno.test("a packed search that does not fit its registry is refused, to be built instead", () => {
   const configs = generateConfigs(200).map((config) => validateConfig(config));
-  const packed = packIndex(ToolIndex.fromConfigs(configs, { onWarning: quiet }));
-  assert.ok(restoreIndex(configs, packed, quiet));
-  assert.equal(restoreIndex(configs.slice(1), packed, quiet), undefined, "fewer tools");
+  const packed = packIndex(registryOf(configs));
+  assert.ok(restoreIndex(registryOf(configs), packed));
+  assert.equal(restoreIndex(registryOf(configs.slice(1)), packed), false, "fewer tools");
   const refused = [
     undefined,
     null,
@@ -87,6 +96,15 @@ Deno.test("a packed index that does not fit its configs is refused, to be built 
   ];
   for (const value of refused) {
     const label = JSON.stringify(value)?.slice(0, 80);
-    assert.equal(restoreIndex(configs, value, quiet), undefined, label);
+    const registry = registryOf(configs);
+    const before = registry.contentVersion;
+    assert.equal(restoreIndex(registry, value), false, label);
+    // A refused search leaves the registry as it was, searching as a fresh one does.
+    assert.equal(registry.contentVersion, before, label);
+    assert.deepEqual(
+      registry.search({ query: "a", limit: 5 }),
+      registryOf(configs).search({ query: "a", limit: 5 }),
+      label,
+    );
   }
 });

@@ -2,11 +2,15 @@ import assert from "node:assert/strict";
 import { Hono } from "hono";
 import { responseCache } from "../src/http/response_cache.ts";
 
-/** An app that counts how often its handler runs and tags answers with an ETag. */
-function counting(options = { maxEntries: 100, maxBytes: 1 << 20, maxBodyBytes: 1 << 16 }) {
+/**
+ * An app that counts how often its handler runs and tags answers with an ETag; `content.version`
+ * is the version of what it serves.
+ */
+function counting(limits = { maxEntries: 100, maxBytes: 1 << 20, maxBodyBytes: 1 << 16 }) {
   const calls = { count: 0 };
+  const content = { version: "1" };
   const app = new Hono();
-  app.use(responseCache(options));
+  app.use(responseCache({ ...limits, version: () => content.version }));
   app.get("/item/:id", (c) => {
     calls.count++;
     c.header("ETag", '"v1"');
@@ -21,7 +25,7 @@ function counting(options = { maxEntries: 100, maxBytes: 1 << 20, maxBodyBytes: 
     c.header("ETag", '"big"');
     return c.text("x".repeat(100_000));
   });
-  return { app, calls };
+  return { app, calls, content };
 }
 
 Deno.test("responseCache() answers a repeated GET from memory, byte for byte", async () => {
@@ -93,4 +97,16 @@ Deno.test("responseCache() stays within maxEntries and maxBytes, dropping the le
   for (const id of [1, 2, 3, 4]) await (await small.app.request(`/item/${id}`)).text();
   await (await small.app.request("/item/1")).text();
   assert.equal(small.calls.count, 5, "the oldest answer left to make room");
+});
+
+Deno.test("responseCache() drops every answer when the content changes", async () => {
+  const { app, calls, content } = counting();
+  await (await app.request("/item/1")).body?.cancel();
+  await (await app.request("/item/1")).body?.cancel();
+  assert.equal(calls.count, 1);
+  content.version = "2";
+  await (await app.request("/item/1")).body?.cancel();
+  assert.equal(calls.count, 2, "the answer kept for the old content is not served");
+  await (await app.request("/item/1")).body?.cancel();
+  assert.equal(calls.count, 2, "the answer for the new content is kept");
 });

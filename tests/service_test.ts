@@ -174,7 +174,7 @@ Deno.test("the service restores the catalogue's packed index, or builds it when 
       await service.stop();
     }
     assert.deepEqual(service.stderr.first, [
-      "The compiled catalogue's index does not fit its configs: building it instead",
+      "The compiled catalogue's search does not fit its sources: building it instead",
     ]);
   } finally {
     await Deno.remove(dir, { recursive: true });
@@ -264,10 +264,17 @@ Deno.test("SKIP_INVALID_CONFIGS=1 serves the valid configs and /healthz lists th
     const service = await serve({ CONFIG_DIR: dir, SKIP_INVALID_CONFIGS: "1" });
     try {
       const health = await (await fetch(`${service.base}/healthz`)).json();
-      assert.equal(health.status, "ok");
+      // A file left out is a source with a problem.
+      assert.equal(health.status, "degraded");
       assert.equal(health.clis, 1);
       // The file's name only: the server's own paths are not the public's business.
       assert.deepEqual(health.skipped, [{ file: "broken.yaml", problems: 1 }]);
+      const broken = health.sources.find((source: { name: string }) =>
+        source.name === "broken.yaml"
+      );
+      assert.equal(broken.status, "failing");
+      assert.match(broken.problem, /^broken\.yaml:3:5: /);
+      assert.ok(!JSON.stringify(health).includes(dir), "no path of the server's");
       const found = await (await fetch(`${service.base}/search?query=slack`)).json();
       assert.ok(found.results.length > 0);
     } finally {

@@ -1,15 +1,14 @@
-// A built index as JSON, for a compiled catalogue to carry: its version and the tables of its
-// two searches, each typed array as base64 of its bytes. Restoring them takes about a
-// millisecond where building them takes tens at a cold start.
+// A registry's built search as JSON, for a compiled catalogue to carry: its content version and
+// the tables of its two searches, each typed array as base64 of its bytes. Restoring them takes
+// about a millisecond where building them takes tens at a cold start.
 //
 // The bytes of each typed array are the platform's, little-endian on every machine Deno runs on.
-import type { CLImaxConfig } from "../types.ts";
 import {
-  indexOfValidConfigs,
-  type IndexParts,
-  indexParts,
-  type ToolIndex,
-} from "../index/tool_index.ts";
+  adoptParts,
+  type RegistryParts,
+  registryParts,
+  type ToolRegistry,
+} from "../index/tool_registry.ts";
 
 /** The parts of an index, packed as JSON values. */
 export interface PackedIndex {
@@ -26,9 +25,9 @@ export interface PackedIndex {
   };
 }
 
-/** The parts of `index` as JSON values. */
-export function packIndex(index: ToolIndex): PackedIndex {
-  const { version, substring, ranked } = indexParts(index);
+/** The parts of `registry`'s search as JSON values. */
+export function packIndex(registry: ToolRegistry): PackedIndex {
+  const { version, substring, ranked } = registryParts(registry);
   return {
     version,
     substring: { offsets: packArray(substring.offsets), postings: packArray(substring.postings) },
@@ -49,7 +48,7 @@ export function packIndex(index: ToolIndex): PackedIndex {
  *
  * @throws {RangeError} When `value` is not a packed index.
  */
-export function unpackIndex(value: unknown): IndexParts {
+export function unpackIndex(value: unknown): RegistryParts {
   const packed = value as Partial<PackedIndex> | null;
   const { version, substring, ranked } = packed ?? {};
   if (
@@ -78,18 +77,15 @@ export function unpackIndex(value: unknown): IndexParts {
 }
 
 /**
- * The index of a compiled catalogue's `configs`, restored from its `packed` index; undefined
- * when that does not fit them, and the index must be built instead.
+ * Makes `registry`, built from a compiled catalogue's sources, take the search `packed` in the
+ * catalogue; false when that does not fit it, and the search is to be built instead.
  */
-export function restoreIndex(
-  configs: readonly CLImaxConfig[],
-  packed: unknown,
-  warn: (message: string) => void,
-): ToolIndex | undefined {
+export function restoreIndex(registry: ToolRegistry, packed: unknown): boolean {
   try {
-    return indexOfValidConfigs(configs, warn, unpackIndex(packed));
+    adoptParts(registry, unpackIndex(packed));
+    return true;
   } catch (error) {
-    if (error instanceof RangeError) return undefined;
+    if (error instanceof RangeError) return false;
     throw error;
   }
 }

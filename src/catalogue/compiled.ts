@@ -1,11 +1,18 @@
-// A compiled catalogue: the validated configs of a directory as JSON, beside the YAML they came
-// from, and the index built from them. YAML parsing is the slowest part of a cold start (about
-// 90 ms for the bundled configs, where JSON.parse of the same configs takes about 1 ms) and
-// building the index the next slowest, so the service reads this file when it is current. It
-// records a hash of every YAML file's name and text and one of the code that compiled it, and is
-// used only when both still match: a stale catalogue is never served.
+// A compiled catalogue: the validated sources of a directory (its YAML configs and MCP tool
+// lists) as JSON, beside the files they came from, and the search built from them. YAML parsing
+// is the slowest part of a cold start (about 90 ms for the bundled configs, where JSON.parse of
+// the same configs takes about 1 ms) and building the search the next slowest, so the service
+// reads this file when it is current. It records a hash of every source file's name and text and
+// one of the code that compiled it, and is used only when both still match: a stale catalogue
+// is never served.
 import type { CLImaxConfig } from "../types.ts";
-import { yamlFileNames } from "../config/files.ts";
+import { sourceFileNames } from "../config/files.ts";
+import type { McpToolList } from "../config/mcp_tool_list.ts";
+
+/** One source of a catalogue directory: a YAML config or an MCP tool list, by its file name. */
+export type CatalogueSource =
+  | { readonly file: string; readonly config: CLImaxConfig }
+  | { readonly file: string; readonly toolList: McpToolList };
 
 /** The file name of a compiled catalogue inside a config directory. */
 export const CATALOGUE_FILE = "_catalogue.json";
@@ -13,14 +20,14 @@ export const CATALOGUE_FILE = "_catalogue.json";
 interface CatalogueFile {
   sources: string;
   code: string;
-  configs: CLImaxConfig[];
+  files: CatalogueSource[];
   index?: unknown;
 }
 
-/** What a current catalogue holds: the configs, and the index built from them when it has one. */
+/** What a current catalogue holds: the sources, and the search built from them when it has one. */
 export interface CompiledCatalogue {
-  configs: CLImaxConfig[];
-  /** The packed index (see `_packed_index.ts`), as JSON gave it. */
+  files: CatalogueSource[];
+  /** The packed search (see `_packed_index.ts`), as JSON gave it. */
   index: unknown;
 }
 
@@ -84,11 +91,11 @@ async function namedTexts(
 }
 
 /**
- * A SHA-256 of the names and texts of a directory's `*.yaml` and `*.yml` files, in name order.
- * Web Crypto's native digest takes a fifth of the time of hashing in JavaScript at cold start.
+ * A SHA-256 of the names and texts of a directory's source files, in name order. Web Crypto's
+ * native digest takes a fifth of the time of hashing in JavaScript at cold start.
  */
 export async function hashSources(dir: URL): Promise<string> {
-  const names = await yamlFileNames(dir);
+  const names = await sourceFileNames(dir);
   return await hashParts(await namedTexts(names, (name) => new URL(encodeURIComponent(name), dir)));
 }
 
@@ -106,24 +113,26 @@ export async function readCompiledCatalogue(dir: URL): Promise<CompiledCatalogue
   }
   const [sources, code] = await Promise.all([hashSources(dir), hashCode()]);
   if (catalogue.sources !== sources || catalogue.code !== code) return undefined;
-  return { configs: catalogue.configs, index: catalogue.index };
+  return { files: catalogue.files, index: catalogue.index };
 }
 
 /** The configs of the directory's compiled catalogue, or undefined when it is missing or stale. */
 export async function readCatalogue(dir: URL): Promise<CLImaxConfig[] | undefined> {
-  return (await readCompiledCatalogue(dir))?.configs;
+  return (await readCompiledCatalogue(dir))?.files.flatMap((file) =>
+    "config" in file ? [file.config] : []
+  );
 }
 
 /**
- * The text of a compiled catalogue of `configs`, loaded from the directory `dir`, with `index`,
- * the packed index built from them.
+ * The text of a compiled catalogue of `files`, read from the directory `dir`, with `index`, the
+ * packed search built from them.
  */
 export async function catalogueText(
   dir: URL,
-  configs: CLImaxConfig[],
+  files: CatalogueSource[],
   index?: unknown,
 ): Promise<string> {
   const [sources, code] = await Promise.all([hashSources(dir), hashCode()]);
-  const catalogue: CatalogueFile = { sources, code, configs, index };
+  const catalogue: CatalogueFile = { sources, code, files, index };
   return JSON.stringify(catalogue) + "\n";
 }

@@ -1,58 +1,133 @@
 // Where a running service, and the command line given no file, get their tools: a directory of
-// configs, by default the bundled catalogue. A directory's compiled catalogue is read when it is
-// current (see `compiled.ts`), with the index packed in it; else the YAML is parsed, by a parser
-// loaded only then, and the index built.
-import type { ConfigError } from "../errors.ts";
+// sources (YAML configs and MCP tool lists), by default the bundled catalogue. A directory's
+// compiled catalogue is read when it is current (see `compiled.ts`), with the search packed in
+// it; else the files are parsed, by parsers loaded only then, and the search is built.
+import { ConfigError, InvalidToolError, NotFoundError } from "../errors.ts";
 import type { CLImaxConfig } from "../types.ts";
-import { BUNDLED_CONFIGS, directoryUrl } from "../config/files.ts";
+import { BUNDLED_CONFIGS, directoryUrl, sourceFileNames } from "../config/files.ts";
 import { validateConfig } from "../config/validate.ts";
-import { indexOfValidConfigs, type ToolIndex } from "../index/tool_index.ts";
-import { readCompiledCatalogue } from "./compiled.ts";
+import { ToolRegistry } from "../index/tool_registry.ts";
+import { type CatalogueSource, readCompiledCatalogue } from "./compiled.ts";
 import { restoreIndex } from "./_packed_index.ts";
+import { sourceParser } from "./_source_parser.ts";
 
-/** The configs of a directory, and the way to their index. */
+export type { CatalogueSource } from "./compiled.ts";
+
+/** The sources of a directory, with the registry of those that load. */
 export interface Catalogue {
-  /** The valid configs, in file name order. */
-  configs: CLImaxConfig[];
-  /** The error of each file that is not a valid config, in file name order; each is left out. */
+  /** The sources that loaded, in file name order. */
+  sources: CatalogueSource[];
+  /** The error of each file that did not, in file name order; each is left out. */
   errors: ConfigError[];
-  /**
-   * The index of `configs`: restored from the compiled catalogue when it has one that fits,
-   * else built. Warnings (a duplicate tool name) go to `warn`, by default `console.warn`.
-   */
-  index(warn?: (message: string) => void): ToolIndex;
+  /** A registry of `sources`, its search restored from the compiled catalogue when current. */
+  registry: ToolRegistry;
+}
+
+/** How `loadCatalogue` reads. */
+export interface LoadOptions {
+  /** Receives each warning, such as an unknown key. Default `console.warn`. */
+  warn?: (message: string) => void;
+  /** Take an unknown key for an error. */
+  strict?: boolean;
+}
+
+/** The sources of a directory as they are read, before a registry is made of them. */
+interface DirectorySources {
+  sources: CatalogueSource[];
+  errors: ConfigError[];
+  /** The packed search of the compiled catalogue, when the sources come from it. */
+  packed?: unknown;
 }
 
 /**
- * The configs of `dir` (a path or a `file:` URL; default the bundled catalogue): from its
- * compiled catalogue when that is current, else from the YAML. Every file that does not load is
- * reported in `errors`, not just the first.
+ * The sources of `dir` (a path or a `file:` URL; default the bundled catalogue) and a registry
+ * of them: each config in the namespace of its name, reached by a `climax` backend named by its
+ * file; each tool list in the namespace of its server's name. Every file that does not load, or
+ * whose tools clash with those of an earlier file, is reported in `errors`, not just the first.
  */
-export async function loadCatalogue(dir: string | URL = BUNDLED_CONFIGS): Promise<Catalogue> {
-  const compiled = await readCompiledCatalogue(directoryUrl(dir)).catch(() => undefined);
-  if (compiled) {
-    const { configs, index: packed } = compiled;
-    return {
-      configs,
-      errors: [],
-      index(warn = (message) => console.warn(message)) {
-        if (packed === undefined) return indexOfValidConfigs(configs, warn);
-        const restored = restoreIndex(configs, packed, warn);
-        if (restored !== undefined) return restored;
-        warn("The compiled catalogue's index does not fit its configs: building it instead");
-        return indexOfValidConfigs(configs, warn);
-      },
-    };
+export async function loadCatalogue(
+  dir: string | URL = BUNDLED_CONFIGS,
+  { warn = (message: string) => console.warn(message), strict = false }: LoadOptions = {},
+): Promise<Catalogue> {
+  const { sources, errors, packed } = await readDirectory(dir, warn, strict);
+  const registry = new ToolRegistry({ onWarning: warn });
+  const loaded: CatalogueSource[] = [];
+  for (const source of sources) {
+    try {
+      registerSource(registry, source);
+      loaded.push(source);
+    } catch (error) {
+      if (!(error instanceof InvalidToolError)) throw error;
+      errors.push(
+        new ConfigError(source.file, [{ path: "", message: error.message }], {
+          cause: error,
+        }),
+      );
+    }
   }
-  // Parsing YAML is the slowest part of a cold start, and its parser the largest module.
-  const { loadConfigDir } = await import("../config/load.ts");
-  const errors: ConfigError[] = [];
-  const configs = await loadConfigDir(dir, { onError: (error) => errors.push(error) });
-  return {
-    configs,
-    errors,
-    index: (warn = (message) => console.warn(message)) => indexOfValidConfigs(configs, warn),
-  };
+  if (packed !== undefined && errors.length === 0 && !restoreIndex(registry, packed)) {
+    warn("The compiled catalogue's search does not fit its sources: building it instead");
+  }
+  return { sources: loaded, errors, registry };
+}
+
+/**
+ * Registers a source's tools: a config's, reached by a `climax` backend named by its file, or a
+ * tool list's, reached by its MCP server.
+ *
+ * @throws {InvalidToolError} When one of its tools clashes with one already registered.
+ */
+export function registerSource(registry: ToolRegistry, source: CatalogueSource): void {
+  if ("config" in source) registry.registerConfig(source.config, { source: source.file });
+  else {
+    const { tools, ...server } = source.toolList;
+    registry.registerMcpTools(server, tools);
+  }
+}
+
+/**
+ * Makes `registry` hold `next` where it held `previous`, two versions of one file (either absent
+ * when the file came or went): the source is replaced in one change when it stays the same
+ * source (the same file's config, the same server's tool list), else the old one is removed and
+ * the new one registered, the old one put back when the new one does not fit.
+ *
+ * @throws {InvalidToolError} When a tool of `next` clashes with one of another source; the
+ * registry then holds `previous` again.
+ */
+export function swapSource(
+  registry: ToolRegistry,
+  previous: CatalogueSource | undefined,
+  next: CatalogueSource | undefined,
+): void {
+  if (previous !== undefined && next !== undefined) {
+    if ("config" in previous && "config" in next) {
+      return registry.replaceConfig(next.config, { source: next.file });
+    }
+    if ("toolList" in previous && "toolList" in next) {
+      const { tools, ...server } = next.toolList;
+      if (server.name === previous.toolList.name) return registry.replaceMcpTools(server, tools);
+    }
+  }
+  if (previous !== undefined) removeSource(registry, previous);
+  if (next === undefined) return;
+  try {
+    registerSource(registry, next);
+  } catch (error) {
+    if (previous !== undefined) registerSource(registry, previous);
+    throw error;
+  }
+}
+
+function removeSource(registry: ToolRegistry, source: CatalogueSource): void {
+  const [kind, id] = "config" in source
+    ? ["climax", source.file] as const
+    : ["mcp", source.toolList.name] as const;
+  try {
+    registry.removeSource(kind, id);
+  } catch (error) {
+    // A source without tools has nothing in the registry to remove.
+    if (!(error instanceof NotFoundError)) throw error;
+  }
 }
 
 /**
@@ -64,12 +139,42 @@ export async function loadCatalogue(dir: string | URL = BUNDLED_CONFIGS): Promis
  * @throws {ConfigError} The first error of a bundled YAML config that does not load.
  */
 export async function bundledConfigs(): Promise<CLImaxConfig[]> {
+  const configs = (sources: readonly CatalogueSource[]) =>
+    sources.flatMap((source) => "config" in source ? [source.config] : []);
   if (BUNDLED_CONFIGS.protocol === "file:") {
-    const { configs, errors } = await loadCatalogue(BUNDLED_CONFIGS);
+    const { sources, errors } = await readDirectory(BUNDLED_CONFIGS, (m) => console.warn(m));
     if (errors.length > 0) throw errors[0];
-    return configs;
+    return configs(sources);
   }
   const catalogue = await import("../../configs/_catalogue.json", { with: { type: "json" } });
-  const configs: unknown[] = catalogue.default.configs;
-  return configs.map((config, i) => validateConfig(config, { source: `configs[${i}]` }));
+  const { files } = catalogue.default as unknown as { files: CatalogueSource[] };
+  return configs(files).map((config, i) => validateConfig(config, { source: `configs[${i}]` }));
+}
+
+/**
+ * The sources of `dir`: from its compiled catalogue when that is current, else its files (read
+ * with unknown keys as errors when `strict`).
+ *
+ * @throws {ConfigError} When the directory cannot be read.
+ */
+async function readDirectory(
+  dir: string | URL,
+  warn: (message: string) => void,
+  strict = false,
+): Promise<DirectorySources> {
+  const folder = directoryUrl(dir);
+  const compiled = await readCompiledCatalogue(folder).catch(() => undefined);
+  if (compiled) return { sources: compiled.files, errors: [], packed: compiled.index };
+  const [parse, { readDirectoryFiles }] = await Promise.all([
+    sourceParser({ warn, strict }),
+    import("../config/load.ts"),
+  ]);
+  const errors: ConfigError[] = [];
+  const sources = await readDirectoryFiles(
+    dir,
+    sourceFileNames,
+    parse,
+    (error) => errors.push(error),
+  );
+  return { sources, errors };
 }

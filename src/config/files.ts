@@ -20,10 +20,31 @@ export function directoryUrl(dir: string | URL): URL {
  * Symlinks count, as mounted config maps are made of them; one that leads nowhere is then
  * reported as unreadable rather than silently left out.
  */
-export async function yamlFileNames(dir: URL): Promise<string[]> {
+export function yamlFileNames(dir: URL): Promise<string[]> {
+  return fileNames(dir, YAML_FILE);
+}
+
+/** A YAML config's file name. */
+export const YAML_FILE = /\.ya?ml$/i;
+/** An MCP tool list's file name: see `parseMcpToolList`. */
+export const MCP_TOOL_LIST_FILE = /\.mcp\.json$/i;
+
+/**
+ * The names of a directory's sources of tools (not its subdirectories'), sorted: its YAML
+ * configs and its MCP tool lists.
+ */
+export function sourceFileNames(dir: URL): Promise<string[]> {
+  return fileNames(dir, (name) => YAML_FILE.test(name) || MCP_TOOL_LIST_FILE.test(name));
+}
+
+async function fileNames(
+  dir: URL,
+  wanted: RegExp | ((name: string) => boolean),
+): Promise<string[]> {
+  const test = typeof wanted === "function" ? wanted : (name: string) => wanted.test(name);
   const names: string[] = [];
   for await (const entry of Deno.readDir(dir)) {
-    if ((entry.isFile || entry.isSymlink) && /\.ya?ml$/i.test(entry.name)) names.push(entry.name);
+    if ((entry.isFile || entry.isSymlink) && test(entry.name)) names.push(entry.name);
   }
   return names.sort();
 }

@@ -63,7 +63,7 @@ export async function loadConfig(
 ): Promise<CLImaxConfig> {
   const checked = validateOptions(options);
   const { target, source, bundled } = resolveTarget(nameOrPath);
-  const text = await readFile(target, source, bundled);
+  const text = await readSourceText(target, source, bundled);
   return parseConfig(text, { ...checked, source });
 }
 
@@ -108,36 +108,58 @@ export async function loadConfigDir(
       message: `Expected a directory path or a file: URL, got ${describeValue(dir)}`,
     }]);
   }
-  const folder = directoryUrl(dir);
-  const source = dir instanceof URL ? filePathOf(dir) : dir;
-  let names: string[];
-  try {
-    names = await yamlFileNames(folder);
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) fileProblem(source, "Directory not found");
-    if (error instanceof Deno.errors.NotADirectory) fileProblem(source, "Not a directory");
-    const denied = permissionProblem(error);
-    if (denied) fileProblem(source, `The directory cannot be read: ${denied}`);
-    throw error;
-  }
-  const configs: CLImaxConfig[] = [];
   let firstError: ConfigError | undefined;
-  for (const name of names) {
-    try {
-      const text = await readFile(
-        new URL(encodeURIComponent(name), folder),
-        join(source, name),
-        false,
-      );
-      configs.push(parseConfig(text, { strict, onWarning, source: join(source, name) }));
-    } catch (error) {
-      if (!(error instanceof ConfigError)) throw error;
+  const configs = await readDirectoryFiles(
+    dir,
+    yamlFileNames,
+    (text, source) => parseConfig(text, { strict, onWarning, source }),
+    (error) => {
       if (onError) onError(error);
       else firstError ??= error;
-    }
-  }
+    },
+  );
   if (firstError) throw firstError;
   return configs;
+}
+
+/**
+ * What `read` makes of each file of the directory `dir` that `list` names, in name order; a
+ * file that is not valid (`read` throws a `ConfigError`) goes to `onError` instead. Files are
+ * named in messages by the directory as given, then the name.
+ *
+ * @throws {ConfigError} When the directory cannot be read.
+ */
+export async function readDirectoryFiles<T>(
+  dir: string | URL,
+  list: (folder: URL) => Promise<string[]>,
+  read: (text: string, source: string, name: string) => T,
+  onError: (error: ConfigError) => void,
+): Promise<T[]> {
+  const folder = directoryUrl(dir);
+  const place = dir instanceof URL ? filePathOf(dir) : dir;
+  let names: string[];
+  try {
+    names = await list(folder);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) fileProblem(place, "Directory not found");
+    if (error instanceof Deno.errors.NotADirectory) fileProblem(place, "Not a directory");
+    const denied = permissionProblem(error);
+    if (denied) fileProblem(place, `The directory cannot be read: ${denied}`);
+    throw error;
+  }
+  const found: T[] = [];
+  for (const name of names) {
+    const source = join(place, name);
+    try {
+      found.push(
+        read(await readSourceText(new URL(encodeURIComponent(name), folder), source), source, name),
+      );
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      onError(error);
+    }
+  }
+  return found;
 }
 
 function join(dir: string, name: string): string {
@@ -180,8 +202,17 @@ function resolveTarget(
   };
 }
 
-/** The text of a config file, with what keeps it from being read worded as a `ConfigError`. */
-async function readFile(target: string | URL, source: string, bundled: boolean): Promise<string> {
+/**
+ * The text of a config or tool list file, with what keeps it from being read worded as a
+ * `ConfigError`; `bundled` words a missing file as a bundled name that is not there.
+ *
+ * @throws {ConfigError} When the file cannot be read or is no config file.
+ */
+export async function readSourceText(
+  target: string | URL,
+  source: string,
+  bundled = false,
+): Promise<string> {
   try {
     return await readConfigText(target, source);
   } catch (error) {

@@ -36,6 +36,54 @@ const summaryResponse = component(
   }),
 );
 
+/** `schema`, known to be a zod object, as one: the models are typed by what they parse. */
+function asObject(schema: z.ZodType): z.ZodObject {
+  if (!(schema instanceof z.ZodObject)) throw new TypeError("Expected an object schema");
+  return schema;
+}
+
+const entry = asObject(models.toolIndexEntry);
+const resolvedTool = asObject(models.resolvedTool);
+
+const mcpBackend = z.strictObject({
+  kind: z.literal("mcp"),
+  id: z.string().meta({ description: "The server's name" }),
+  url: z.string().nullable().meta({ description: "Where the server answers, when known" }),
+});
+const localBackend = z.strictObject({
+  kind: z.literal("local"),
+  id: z.string().meta({ description: "The name of the handler that runs the tool" }),
+});
+const climaxBackend = z.strictObject({
+  kind: z.literal("climax"),
+  id: z.string().meta({ description: "The config file the command line comes from" }),
+  ...resolvedTool.omit({ description_override: true, arg_constraints: true }).shape,
+});
+
+const toolResponse = component(
+  "ToolResponse",
+  z.union([
+    entry.extend(resolvedTool.shape).meta({
+      description: "A CLImax tool: its search entry and its command line",
+    }),
+    entry.extend({
+      title: z.string().nullable(),
+      annotations: z.record(z.string(), z.unknown()).nullable(),
+      backend: z.union([mcpBackend, localBackend]),
+    }).meta({ description: "A tool of an MCP server or a handler: its entry and its backend" }),
+  ]),
+);
+
+const sourceHealth = z.strictObject({
+  kind: z.enum(["file", "mcp_server", "directory"]),
+  name: z.string().meta({ description: "The file's name, the server's namespace" }),
+  status: z.enum(["ok", "failing"]),
+  tools: z.int().meta({ description: "How many of its tools are served" }),
+  problem: z.string().optional().meta({ description: "What failed, while it fails" }),
+  since: z.string().optional().meta({ description: "When it began to fail (ISO 8601)" }),
+  problems: z.int().optional().meta({ description: "How many problems a failing file has" }),
+});
+
 component("JsonValue", models.jsonValue);
 component("ToolArg", models.toolArg);
 component("ToolDef", models.toolDef);
@@ -44,14 +92,36 @@ component("ToolDef", models.toolDef);
 export const ANSWER_SCHEMAS: Readonly<Record<AnswerSchemaId, z.ZodType>> = {
   SearchResponse: searchResponse,
   SummaryResponse: summaryResponse,
-  ResolvedTool: component("ResolvedTool", models.resolvedTool),
+  NamespacesResponse: component(
+    "NamespacesResponse",
+    z.object({
+      namespaces: z.array(z.string()),
+      next_cursor: z.string().nullable().meta({
+        description: "Pass as `cursor` for the next page; null on the last page.",
+      }),
+    }),
+  ),
+  ToolResponse: toolResponse,
+  BackendsResponse: component(
+    "BackendsResponse",
+    z.object({
+      id: z.string(),
+      backends: z.array(z.union([climaxBackend, mcpBackend, localBackend])),
+    }),
+  ),
   Health: component(
     "Health",
     z.object({
-      status: z.literal("ok"),
+      status: z.enum(["ok", "degraded"]).meta({
+        description: "`degraded` while a source fails; its last good tools are served",
+      }),
       tools: z.int(),
       clis: z.int(),
-      version: z.string(),
+      version: z.string().meta({ description: "The hash of the content served" }),
+      version_number: z.int().meta({
+        description: "One more at every change of the catalogue since the start",
+      }),
+      sources: z.array(sourceHealth),
       skipped: z.array(z.object({ file: z.string(), problems: z.int() })).optional().meta({
         description:
           "Config files left out because they are invalid; only under SKIP_INVALID_CONFIGS",

@@ -1,5 +1,6 @@
-// The HTTP face of a ToolIndex. Handlers only translate between HTTP and the library; every
-// cross-cutting concern is a middleware of its own, most of them Hono's.
+// The HTTP face of a catalogue. Handlers only translate between HTTP and the library; every
+// cross-cutting concern is a middleware of its own, most of them Hono's. Every request reads the
+// registry as it is then, so a change of the catalogue is served from the next request on.
 import { Hono, type MiddlewareHandler } from "hono";
 import { bearerAuth } from "hono/bearer-auth";
 import { compress } from "hono/compress";
@@ -7,15 +8,16 @@ import { cors } from "hono/cors";
 import { etag, RETAINED_304_HEADERS as HONO_RETAINED_304_HEADERS } from "hono/etag";
 import { secureHeaders } from "hono/secure-headers";
 import { InvalidCursorError } from "../errors.ts";
-import type { ToolIndex } from "../index/tool_index.ts";
+import type { RegistryView } from "../index/registry_view.ts";
+import type { ServedCatalogue } from "../catalogue/served.ts";
 import { brotli } from "./brotli.ts";
-import { maskEnv } from "./mask.ts";
 import { headLength, requestLog, urlLimit, versionHeaders } from "./middleware.ts";
 import { responseCache } from "./response_cache.ts";
 import { invalidParams, onError, problem, ProblemError, problemResponse } from "./problem.ts";
-import { searchQuery, summaryQuery, toolParams } from "./query.ts";
+import { namespacesQuery, searchQuery, summaryQuery, toolParams } from "./query.ts";
 import { honoPath, type Route, routeLinks, type RouteName, routeOf, ROUTES } from "./routes.ts";
 import type { ServiceSettings } from "./settings.ts";
+import { backendsAnswer, lookupTool, toolAnswer, wireEntry } from "./tool_answer.ts";
 
 /** Seconds a browser may reuse the answer to a CORS preflight. */
 const PREFLIGHT_MAX_AGE = 600;
@@ -34,6 +36,10 @@ const RETAINED_304_HEADERS = [
 /** Room for about a thousand distinct answers, the largest a few hundred KiB. */
 const RESPONSE_CACHE = { maxEntries: 1000, maxBytes: 32 * 1024 * 1024, maxBodyBytes: 512 * 1024 };
 
+/** The home page's description of the service. */
+const DESCRIPTION =
+  "Progressive discovery of MCP tools from CLImax configs and MCP servers: search, then get one tool.";
+
 /**
  * The secure headers that mean something on JSON answers. Those for HTML documents or old
  * browsers are left out (Opener and Agent-Cluster isolation, DNS prefetch, IE's download and
@@ -50,31 +56,15 @@ const SECURE_HEADERS = {
   xXssProtection: false,
 } as const;
 
-/** A config file the service was started without, as `/healthz` reports it. */
-export interface SkippedConfig {
-  /** The file's name in the config directory. */
-  file: string;
-  /** How many problems it has; the start's log lists them. */
-  problems: number;
-}
-
-/** What the app reports about how it was started. */
-export interface AppOptions {
-  /** Config files left out under `SKIP_INVALID_CONFIGS`; `/healthz` lists them when set. */
-  skipped?: readonly SkippedConfig[];
-}
-
-/** Builds the Hono app that serves `index` with `settings`. */
-export function createApp(
-  index: ToolIndex,
-  settings: ServiceSettings,
-  options: AppOptions = {},
-): Hono {
+/** Builds the Hono app that serves `catalogue` with `settings`. */
+export function createApp(catalogue: ServedCatalogue, settings: ServiceSettings): Hono {
+  const registry = catalogue.registry;
+  const version = () => registry.contentVersion;
   const app = new Hono();
 
   if (settings.logRequests) app.use(requestLog());
   app.use(headLength());
-  app.use(responseCache(RESPONSE_CACHE));
+  app.use(responseCache({ ...RESPONSE_CACHE, version }));
   app.use(secureHeaders(SECURE_HEADERS));
   const corsOptions = {
     origin: settings.corsOrigin,
@@ -113,9 +103,9 @@ export function createApp(
   for (const route of ROUTES) if (route.cacheable) app.use(honoPath(route), revalidate);
   app.use(compress());
   app.use(brotli());
-  app.use(versionHeaders(index, settings));
+  app.use(versionHeaders(version, settings));
 
-  const registrars = routeRegistrars(app, index, settings, options);
+  const registrars = routeRegistrars(app, catalogue, settings);
   for (const route of ROUTES) registrars[route.name](route.method, honoPath(route));
 
   app.notFound((c) =>
@@ -136,16 +126,17 @@ export function createApp(
  */
 function routeRegistrars(
   app: Hono,
-  index: ToolIndex,
+  catalogue: ServedCatalogue,
   settings: ServiceSettings,
-  options: AppOptions,
 ): Record<RouteName, (method: Route["method"], path: string) => void> {
+  const registry = catalogue.registry;
   // The MCP SDK is the largest module of the service (about a quarter of a cold start), and
   // most requests never reach /mcp: it loads on the first one that does.
   let mcp: Promise<(request: Request) => Promise<Response>> | undefined;
   // Both documents are generated on their first request, from modules loaded only then: most
-  // instances are never asked, and a cold start would pay about 10 ms for each.
-  let openapi: Promise<Record<string, unknown>> | undefined;
+  // instances are never asked, and a cold start would pay about 10 ms for each. The OpenAPI
+  // document names the content version, and is made again when that changes.
+  let openapi: { version: string; document: Promise<Record<string, unknown>> } | undefined;
   let schema: Promise<Record<string, unknown>> | undefined;
 
   return {
@@ -153,64 +144,80 @@ function routeRegistrars(
       app.on(method, path, (c) =>
         c.json({
           name: "tool-index",
-          description:
-            "Progressive discovery of MCP tools defined by CLImax configs: search, then get one tool.",
-          version: index.version,
-          tools: index.size,
-          clis: index.summary().length,
+          description: DESCRIPTION,
+          version: registry.contentVersion,
+          tools: registry.size,
+          clis: registry.summary().length,
           links: routeLinks(),
         })),
 
     search: (method, path) =>
       app.on(method, path, searchQuery, (c) => {
         const { cursor, ...params } = c.req.valid("query");
-        try {
-          const page = index.searchPage({ ...params, cursor });
-          return c.json({ mode: "search" as const, ...page }, 200);
-        } catch (error) {
-          if (error instanceof InvalidCursorError) {
-            throw new ProblemError(invalidParams([{ name: "cursor", reason: error.message }]));
-          }
-          throw error;
-        }
+        const page = cursorProblem(() => registry.searchPage({ ...params, cursor }));
+        return c.json({
+          mode: "search" as const,
+          results: page.results.map(wireEntry),
+          next_cursor: page.next_cursor,
+        }, 200);
       }),
 
     summary: (method, path) =>
       app.on(method, path, summaryQuery, (c) => {
         const { limit } = c.req.valid("query");
-        const summary = index.summary();
+        const summary = registry.summary();
         return c.json({
           mode: "summary" as const,
           summary: limit === undefined ? summary : summary.slice(0, limit),
         }, 200);
       }),
 
+    namespaces: (method, path) =>
+      app.on(method, path, namespacesQuery, (c) => {
+        const { limit, cursor } = c.req.valid("query");
+        return c.json(cursorProblem(() => registry.listNamespacesPage({ limit, cursor })), 200);
+      }),
+
     tool: (method, path) =>
       app.on(method, path, toolParams, (c) => {
-        const name = c.req.valid("param").tool_name;
-        const resolved = index.get(name);
-        if (resolved === undefined) {
-          throw new ProblemError(problem(404, `No tool is named ${JSON.stringify(name)}`));
-        }
-        return c.json(maskEnv(resolved, settings.exposeEnv), 200);
+        const id = toolIdOf(registry, c.req.valid("param").tool_name);
+        return c.json(toolAnswer(registry, id, settings.exposeEnv)!, 200);
+      }),
+
+    backends: (method, path) =>
+      app.on(method, path, toolParams, (c) => {
+        const id = toolIdOf(registry, c.req.valid("param").tool_name);
+        return c.json(backendsAnswer(registry, id, settings.exposeEnv)!, 200);
       }),
 
     healthz: (method, path) =>
       app.on(method, path, (c) => {
         c.header("Cache-Control", "no-store");
+        const { status, sources } = catalogue.health();
+        const skipped = sources.flatMap((source) =>
+          source.kind === "file" && source.status === "failing"
+            ? [{ file: source.name, problems: source.problems ?? 1 }]
+            : []
+        );
         return c.json({
-          status: "ok" as const,
-          tools: index.size,
-          clis: index.summary().length,
-          version: index.version,
-          ...(settings.skipInvalidConfigs ? { skipped: options.skipped ?? [] } : {}),
+          status,
+          tools: registry.size,
+          clis: registry.summary().length,
+          version: registry.contentVersion,
+          version_number: registry.version,
+          sources,
+          ...(settings.skipInvalidConfigs ? { skipped } : {}),
         }, 200);
       }),
 
     openapi: (method, path) =>
       app.on(method, path, async (c) => {
-        openapi ??= import("./openapi.ts").then((module) => module.serviceDocument(index.version));
-        return c.json(await openapi);
+        const now = registry.contentVersion;
+        if (openapi?.version !== now) {
+          const document = import("./openapi.ts").then((module) => module.serviceDocument(now));
+          openapi = { version: now, document };
+        }
+        return c.json(await openapi.document);
       }),
 
     config_schema: (method, path) =>
@@ -221,8 +228,41 @@ function routeRegistrars(
 
     mcp: (method, path) =>
       app.on(method, path, async (c) => {
-        mcp ??= import("./mcp.ts").then((module) => module.mcpHandler(index, settings));
+        mcp ??= import("./mcp.ts").then((module) => module.mcpHandler(registry, settings));
         return await (await mcp)(c.req.raw);
       }),
   };
+}
+
+/** What `read` returns, with an `InvalidCursorError` as the 400 problem of the `cursor`. */
+function cursorProblem<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof InvalidCursorError) {
+      throw new ProblemError(invalidParams([{ name: "cursor", reason: error.message }]));
+    }
+    throw error;
+  }
+}
+
+/**
+ * The ID of the tool `reference` names: its ID, or a bare name that one namespace has.
+ *
+ * @throws {ProblemError} A 404 naming the closest IDs when no tool matches, a 409 listing the
+ * IDs when several namespaces have a tool of that name.
+ */
+function toolIdOf(registry: RegistryView, reference: string): string {
+  const found = lookupTool(registry, reference);
+  if (found.kind === "found") return found.id;
+  if (found.kind === "ambiguous") {
+    throw new ProblemError(problem(
+      409,
+      `Tools of several namespaces are named ${JSON.stringify(reference)}: ask for one by its ID (${
+        found.ids.join(", ")
+      })`,
+    ));
+  }
+  const near = found.closest.length > 0 ? `; the closest: ${found.closest.join(", ")}` : "";
+  throw new ProblemError(problem(404, `No tool is named ${JSON.stringify(reference)}${near}`));
 }

@@ -3,13 +3,11 @@
 import { createMcpHandler, McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { InvalidCursorError } from "../errors.ts";
-import { MAX_NAME_LENGTH } from "../limits.ts";
-import { editDistance } from "../_suggest.ts";
-import type { ToolIndex } from "../index/tool_index.ts";
-import { maskEnv } from "./mask.ts";
-import { described, modeParam, SEARCH_PARAMS, textParam } from "./query.ts";
+import type { RegistryView } from "../index/registry_view.ts";
+import { described, MAX_ID_LENGTH, modeParam, SEARCH_PARAMS, textParam } from "./query.ts";
 import { problem, problemResponse } from "./problem.ts";
 import type { ServiceSettings } from "./settings.ts";
+import { lookupTool, toolAnswer, wireEntry } from "./tool_answer.ts";
 
 /** The largest JSON-RPC request body read, in bytes. */
 export const MAX_MCP_BODY = 1024 * 1024;
@@ -23,6 +21,7 @@ const searchInput = z.object({
   query: described(textParam(SEARCH_PARAMS.query).nullish(), SEARCH_PARAMS.query),
   category: described(textParam(SEARCH_PARAMS.category).nullish(), SEARCH_PARAMS.category),
   cli: described(textParam(SEARCH_PARAMS.cli).nullish(), SEARCH_PARAMS.cli),
+  namespace: described(textParam(SEARCH_PARAMS.namespace).nullish(), SEARCH_PARAMS.namespace),
   limit: z.int().min(SEARCH_PARAMS.limit.min).max(SEARCH_PARAMS.limit.max)
     .default(SEARCH_PARAMS.limit.default)
     .describe(`${SEARCH_PARAMS.limit.description} Caps the summary too.`),
@@ -31,8 +30,8 @@ const searchInput = z.object({
 });
 
 const getInput = z.object({
-  tool_name: z.string().max(MAX_NAME_LENGTH).describe(
-    "The exact name of the tool (as returned by climax_search).",
+  tool_name: z.string().max(MAX_ID_LENGTH).describe(
+    "The tool's ID (cli_name:tool_name, as returned by climax_search), or its exact name when no other CLI or server has a tool of that name.",
   ),
 });
 
@@ -46,27 +45,11 @@ function toolError(message: string): ToolAnswer {
   return { content: [{ type: "text", text: message }], isError: true };
 }
 
-/** The names nearest to `name`: by edit distance, then by load order. */
-function closestNames(index: ToolIndex, name: string, count: number): string[] {
-  const lower = name.toLowerCase();
-  return index.names()
-    .map((candidate, order) => ({
-      name: candidate,
-      order,
-      distance: candidate.toLowerCase().includes(lower)
-        ? 0
-        : editDistance(lower, candidate.toLowerCase()),
-    }))
-    .sort((a, b) => a.distance - b.distance || a.order - b.order)
-    .slice(0, count)
-    .map((candidate) => candidate.name);
-}
-
-/** The MCP server of one request: a fresh instance over the shared, immutable index. */
-function server(index: ToolIndex, settings: ServiceSettings): McpServer {
-  // The tools never change while the service runs, and a stateless server has no stream to
-  // announce a change on.
-  const mcp = new McpServer({ name: "tool-index", version: index.version }, {
+/** The MCP server of one request: a fresh instance over the registry as it is now. */
+function server(registry: RegistryView, settings: ServiceSettings): McpServer {
+  // A stateless server has no stream to announce a change on: each request reads the registry
+  // as it is then.
+  const mcp = new McpServer({ name: "tool-index", version: registry.contentVersion }, {
     capabilities: { tools: { listChanged: false } },
   });
 
@@ -74,18 +57,22 @@ function server(index: ToolIndex, settings: ServiceSettings): McpServer {
     description: SEARCH_DESCRIPTION,
     inputSchema: searchInput,
     annotations: { readOnlyHint: true, openWorldHint: false },
-  }, ({ query, category, cli, limit, mode, cursor }) => {
-    if (!query && !category && !cli) {
+  }, ({ query, category, cli, namespace, limit, mode, cursor }) => {
+    if (!query && !category && !cli && !namespace) {
       if (cursor) {
         return toolError(
-          "A cursor continues a search: give the query, category or cli it was issued for.",
+          "A cursor continues a search: give the query, category, cli or namespace it was issued for.",
         );
       }
-      return text({ mode: "summary", summary: index.summary().slice(0, limit) });
+      return text({ mode: "summary", summary: registry.summary().slice(0, limit) });
     }
     try {
-      const page = index.searchPage({ query, category, cli, limit, mode, cursor });
-      return text({ mode: "search", ...page });
+      const page = registry.searchPage({ query, category, cli, namespace, limit, mode, cursor });
+      return text({
+        mode: "search",
+        results: page.results.map(wireEntry),
+        next_cursor: page.next_cursor,
+      });
     } catch (error) {
       if (error instanceof InvalidCursorError) return toolError(`Invalid cursor: ${error.message}`);
       throw error;
@@ -98,17 +85,22 @@ function server(index: ToolIndex, settings: ServiceSettings): McpServer {
     inputSchema: getInput,
     annotations: { readOnlyHint: true, openWorldHint: false },
   }, ({ tool_name }) => {
-    const entry = index.getEntry(tool_name);
-    const resolved = index.get(tool_name);
-    if (entry === undefined || resolved === undefined) {
-      const near = closestNames(index, tool_name, 5);
+    const found = lookupTool(registry, tool_name);
+    if (found.kind === "ambiguous") {
+      return toolError(
+        `Tools of several CLIs or servers are named ${tool_name}: ask for one by its ID (${
+          found.ids.join(", ")
+        }).`,
+      );
+    }
+    if (found.kind === "missing") {
       return toolError(
         `Unknown tool: ${tool_name}.${
-          near.length > 0 ? ` The closest names: ${near.join(", ")}.` : ""
+          found.closest.length > 0 ? ` The closest: ${found.closest.join(", ")}.` : ""
         }`,
       );
     }
-    return text({ ...entry, ...maskEnv(resolved, settings.exposeEnv) });
+    return text(toolAnswer(registry, found.id, settings.exposeEnv));
   });
 
   return mcp;
@@ -116,10 +108,10 @@ function server(index: ToolIndex, settings: ServiceSettings): McpServer {
 
 /** Answers MCP requests: POST for JSON-RPC; GET and DELETE get 405, as a stateless server. */
 export function mcpHandler(
-  index: ToolIndex,
+  registry: RegistryView,
   settings: ServiceSettings,
 ): (request: Request) => Promise<Response> {
-  const handler = createMcpHandler(() => server(index, settings), {
+  const handler = createMcpHandler(() => server(registry, settings), {
     maxRequestBodySize: MAX_MCP_BODY,
   });
   const allowed = settings.corsOrigin === "*" ? undefined : new Set(settings.corsOrigin);

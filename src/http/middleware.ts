@@ -1,8 +1,7 @@
 // The small middleware of the service, each one concern: the URL's length, HEAD's length, the
-// request log, and the headers that tie an answer to the index version.
+// request log, and the headers that tie an answer to the catalogue's content.
 import type { MiddlewareHandler } from "hono";
 import { logger } from "hono/logger";
-import type { ToolIndex } from "../index/tool_index.ts";
 import { problem, problemResponse } from "./problem.ts";
 import { MAX_URL_LENGTH } from "./query.ts";
 import type { ServiceSettings } from "./settings.ts";
@@ -50,15 +49,20 @@ export function requestLog(): MiddlewareHandler {
 }
 
 /**
- * ETag from the index version, so a client revalidates without the body being hashed, and
- * Cache-Control on successful reads.
+ * ETag from the content version that `version` reads at each request, so a client revalidates
+ * without the body being hashed and sees a change at its next request, and Cache-Control on
+ * successful reads.
  */
-export function versionHeaders(index: ToolIndex, settings: ServiceSettings): MiddlewareHandler {
-  const tag = `W/"${index.version}${settings.exposeEnv ? "-env" : ""}"`;
+export function versionHeaders(
+  version: () => string,
+  settings: ServiceSettings,
+): MiddlewareHandler {
+  const suffix = settings.exposeEnv ? "-env" : "";
   const cacheControl = `${
     settings.authToken ? "private" : "public"
   }, max-age=${settings.cacheMaxAge}`;
   return async (c, next) => {
+    const tag = `W/"${version()}${suffix}"`;
     await next();
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return;
     if (!c.res.ok || c.res.headers.has("Cache-Control")) return;

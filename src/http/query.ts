@@ -50,6 +50,11 @@ export const SEARCH_PARAMS = {
     maxLength: MAX_FILTER_LENGTH,
     description: "Filter by CLI name (exact match, case-insensitive), as listed in the summary.",
   },
+  namespace: {
+    maxLength: MAX_FILTER_LENGTH,
+    description:
+      "Filter by namespace: a CLI's name or an MCP server's (exact match, case-insensitive), as listed in the summary.",
+  },
   limit: {
     min: 0,
     max: MAX_LIMIT,
@@ -103,13 +108,14 @@ function limitDigits(meta: { description: string; default?: number }) {
     .meta(meta);
 }
 
-const { query, category, cli, limit, mode, cursor } = SEARCH_PARAMS;
+const { query, category, cli, namespace, limit, mode, cursor } = SEARCH_PARAMS;
 
 /** The query parameters of `GET /search`. */
 export const searchQuerySchema = z.strictObject({
   query: described(textParam(query).optional(), query),
   category: described(textParam(category).optional(), category),
   cli: described(textParam(cli).optional(), cli),
+  namespace: described(textParam(namespace).optional(), namespace),
   limit: limitDigits({ description: limit.description, default: limit.default }),
   mode: modeParam().optional().meta({ description: mode.description, default: mode.default }),
   cursor: described(textParam(cursor).optional(), cursor),
@@ -120,9 +126,26 @@ export const summaryQuerySchema = z.strictObject({
   limit: limitDigits({ description: `Most results to return, 0 to ${MAX_LIMIT}.` }),
 });
 
-/** The path parameters of `GET /tools/{tool_name}`. */
+/** The query parameters of `GET /namespaces`. */
+export const namespacesQuerySchema = z.strictObject({
+  limit: limitDigits({
+    description: `Most namespaces to return, 0 to ${MAX_LIMIT}.`,
+    default: MAX_LIMIT,
+  }),
+  cursor: described(textParam(cursor).optional(), {
+    description: "`next_cursor` of the previous page.",
+  }),
+});
+
+/** The longest tool ID: a namespace, written with `:` and `%` escaped, then `:` and a name. */
+export const MAX_ID_LENGTH = 4 * MAX_NAME_LENGTH + 1;
+
+/** The path parameters of `GET /tools/{tool_name}` and its backends. */
 export const toolParamsSchema = z.object({
-  tool_name: z.string().min(1).max(MAX_NAME_LENGTH).meta({ description: "The exact tool name." }),
+  tool_name: z.string().min(1).max(MAX_ID_LENGTH).meta({
+    description:
+      "The tool's ID (`namespace:name`), or its bare name when no other namespace has a tool of that name.",
+  }),
 });
 
 /** The validator middleware of `GET /search`: its handler reads `c.req.valid("query")`. */
@@ -136,6 +159,12 @@ export const summaryQuery = validator(
 
 /** The validator middleware of `GET /tools/{tool_name}`: `c.req.valid("param")`. */
 export const toolParams = validator("param", (value) => parseOrProblem(toolParamsSchema, value));
+
+/** The validator middleware of `GET /namespaces`. */
+export const namespacesQuery = validator(
+  "query",
+  (value) => parseOrProblem(namespacesQuerySchema, value),
+);
 
 /**
  * `value` parsed by `schema`, an object of a route's query or path parameters, or the 400

@@ -1,8 +1,8 @@
-// Whole answers kept, to be cloned. The index never changes while the process runs, so a
-// successful GET answer depends only on the URL and the request headers named in VARY: a
-// repeated request is answered from here without running validation, search, serialisation or
-// the middleware that would set the same headers again. Bounded by entries and bytes, least
-// recently used first out.
+// Whole answers kept, to be cloned. For one content of the catalogue, a successful GET answer
+// depends only on the URL and the request headers named in VARY: a repeated request is answered
+// from here without running validation, search, serialisation or the middleware that would set
+// the same headers again. Every answer goes when the content changes. Bounded by entries and
+// bytes, least recently used first out.
 import type { MiddlewareHandler } from "hono";
 
 /** The request headers an answer of this service can depend on. */
@@ -16,6 +16,8 @@ export interface ResponseCacheOptions {
   maxBytes: number;
   /** Largest single body kept. */
   maxBodyBytes: number;
+  /** The content version now: the answers kept for another are dropped. */
+  version: () => string;
 }
 
 interface Entry {
@@ -28,6 +30,7 @@ interface Entry {
 export function responseCache(options: ResponseCacheOptions): MiddlewareHandler {
   const entries = new Map<string, Entry>();
   let bytes = 0;
+  let version = options.version();
 
   const keyOf = (request: Request) => {
     let key = request.url;
@@ -38,6 +41,12 @@ export function responseCache(options: ResponseCacheOptions): MiddlewareHandler 
   return async function responseCache(c, next) {
     const method = c.req.method;
     if (method !== "GET" && method !== "HEAD") return await next();
+    const now = options.version();
+    if (now !== version) {
+      entries.clear();
+      bytes = 0;
+      version = now;
+    }
     const key = keyOf(c.req.raw);
     const hit = entries.get(key);
     if (hit) {
@@ -50,6 +59,8 @@ export function responseCache(options: ResponseCacheOptions): MiddlewareHandler 
     }
     await next();
     const res = c.res;
+    // An answer computed while the content changed is not kept for the new content.
+    if (options.version() !== version) return;
     if (method !== "GET" || res.status !== 200 || !res.headers.has("ETag") || !res.body) return;
     const length = Number(res.headers.get("Content-Length") ?? 0);
     if (length > options.maxBodyBytes) return;

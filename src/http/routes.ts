@@ -3,13 +3,20 @@
 // the routes that have a `doc`; what sets one route apart (revalidation, an open door, headers a
 // browser may read) is a field of its own here, not a path spelled out elsewhere.
 import type { z } from "zod";
-import { searchQuerySchema, summaryQuerySchema, toolParamsSchema } from "./query.ts";
+import {
+  namespacesQuerySchema,
+  searchQuerySchema,
+  summaryQuerySchema,
+  toolParamsSchema,
+} from "./query.ts";
 
 /** The component of /openapi.json that an answer's body is. */
 export type AnswerSchemaId =
   | "SearchResponse"
   | "SummaryResponse"
-  | "ResolvedTool"
+  | "NamespacesResponse"
+  | "ToolResponse"
+  | "BackendsResponse"
   | "Health"
   | "Problem";
 
@@ -88,17 +95,53 @@ export const ROUTES = [
     },
   },
   {
+    name: "namespaces",
+    path: "/namespaces",
+    method: "GET",
+    cacheable: true,
+    doc: {
+      summary: "List the namespaces",
+      description:
+        "The namespaces (each a CLI's name or an MCP server's), in code-point order, in pages of `limit`.",
+      query: namespacesQuerySchema,
+      responses: {
+        200: { description: "One page of namespaces", schema: "NamespacesResponse" },
+        ...PROBLEMS,
+      },
+    },
+  },
+  {
     name: "tool",
     path: "/tools/{tool_name}",
     method: "GET",
     cacheable: true,
     doc: {
       summary: "Get one tool",
-      description: "The tool's full definition with its CLI's command; env values are masked.",
+      description:
+        "The tool's full definition with how the backend picked for it reaches it: a CLImax tool's command line (env values masked), or its MCP server or handler.",
       params: toolParamsSchema,
       responses: {
-        200: { description: "The tool", schema: "ResolvedTool" },
-        404: { description: "No tool has this name", schema: "Problem" },
+        200: { description: "The tool", schema: "ToolResponse" },
+        404: { description: "No tool has this ID or name", schema: "Problem" },
+        409: { description: "Tools of several namespaces have this name", schema: "Problem" },
+        ...PROBLEMS,
+      },
+    },
+  },
+  {
+    name: "backends",
+    path: "/tools/{tool_name}/backends",
+    method: "GET",
+    cacheable: true,
+    doc: {
+      summary: "List one tool's backends",
+      description:
+        "Every backend of the tool, in the order their sources came; env values are masked.",
+      params: toolParamsSchema,
+      responses: {
+        200: { description: "The backends", schema: "BackendsResponse" },
+        404: { description: "No tool has this ID or name", schema: "Problem" },
+        409: { description: "Tools of several namespaces have this name", schema: "Problem" },
         ...PROBLEMS,
       },
     },

@@ -1,5 +1,7 @@
 // The service's settings, read from environment variables so that `deno serve main.ts`, the
 // `start` task and Deno Deploy are configured the same way.
+import { MAX_NAME_LENGTH } from "../limits.ts";
+import type { UpstreamServer } from "../catalogue/upstream.ts";
 
 /** What an operator can set. */
 export interface ServiceSettings {
@@ -20,6 +22,21 @@ export interface ServiceSettings {
    * not starting. `SKIP_INVALID_CONFIGS=1`.
    */
   skipInvalidConfigs: boolean;
+  /**
+   * Reload the config directory's files when they change. `WATCH_CONFIG=1`; `deno task start`
+   * turns it on unless it is set.
+   */
+  watchConfig: boolean;
+  /**
+   * Upstream MCP servers whose tools are served beside the configs' (`MCP_SERVERS`): JSON, an
+   * object of namespaces, each with its Streamable HTTP URL, or `{ "url": …, "token_env": … }`
+   * to send the bearer token held by that environment variable.
+   */
+  upstreams: UpstreamServer[];
+  /** Seconds between fetches of the upstreams' tools; 0 for the start only. `MCP_REFRESH_SECONDS`, default 300. */
+  refreshSeconds: number;
+  /** Seconds one fetch of an upstream's tools may take. `MCP_TIMEOUT_SECONDS`, default 10. */
+  upstreamTimeoutSeconds: number;
 }
 
 /** Thrown for an environment variable the service cannot use. */
@@ -44,12 +61,69 @@ function flag(name: string, value: string | undefined, fallback: boolean): boole
   throw new SettingsError(`${name} must be 1 or 0 (or true or false), got "${value}"`);
 }
 
+function seconds(name: string, value: string | undefined, fallback: number, min = 0): number {
+  if (value === undefined || value === "") return fallback;
+  if (!/^\d{1,7}$/.test(value) || Number(value) < min) {
+    throw new SettingsError(
+      `${name} must be a whole number of seconds${min > 0 ? ` from ${min}` : ""}, got "${value}"`,
+    );
+  }
+  return Number(value);
+}
+
+/**
+ * The upstream servers of `MCP_SERVERS`, with their tokens read through `get`.
+ *
+ * @throws {SettingsError} When the JSON is not an object of servers, or a token is missing.
+ */
+function upstreamServers(
+  text: string | undefined,
+  get: (name: string) => string | undefined,
+): UpstreamServer[] {
+  if (text === undefined || text.trim() === "") return [];
+  const wrong = (why: string): never => {
+    throw new SettingsError(
+      `MCP_SERVERS ${why}. It is a JSON object of namespaces, each with its URL or ` +
+        `{ "url": …, "token_env": … }, such as {"docs": "https://example.com/mcp"}`,
+    );
+  };
+  let servers: unknown;
+  try {
+    servers = JSON.parse(text);
+  } catch (error) {
+    wrong(`is not JSON (${(error as SyntaxError).message})`);
+  }
+  if (typeof servers !== "object" || servers === null || Array.isArray(servers)) {
+    wrong("is not a JSON object");
+  }
+  return Object.entries(servers as Record<string, unknown>).map(([namespace, value]) => {
+    if (namespace === "" || namespace.length > MAX_NAME_LENGTH) {
+      wrong(`has a namespace of ${namespace.length} characters, not 1 to ${MAX_NAME_LENGTH}`);
+    }
+    const server = typeof value === "string" ? { url: value } : value;
+    if (typeof server !== "object" || server === null) wrong(`gives ${namespace} no URL`);
+    const { url, token_env: tokenEnv, ...rest } = server as Record<string, unknown>;
+    const unknown = Object.keys(rest);
+    if (unknown.length > 0) wrong(`gives ${namespace} the unknown key ${unknown[0]}`);
+    if (typeof url !== "string" || !URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) {
+      wrong(`gives ${namespace} no http or https URL`);
+    }
+    if (tokenEnv !== undefined && typeof tokenEnv !== "string") {
+      wrong(`gives ${namespace} a token_env that is not a variable's name`);
+    }
+    const token = typeof tokenEnv === "string" ? get(tokenEnv) || null : null;
+    if (tokenEnv !== undefined && token === null) {
+      throw new SettingsError(`${tokenEnv}, the token of the MCP server ${namespace}, is not set`);
+    }
+    if (token !== null && !BEARER_TOKEN.test(token)) {
+      throw new SettingsError(`${tokenEnv} holds characters that no bearer token can carry`);
+    }
+    return { namespace, url: url as string, token };
+  });
+}
+
 /** Reads the settings through `get`, such as `Deno.env.get`. */
 export function settingsFromEnv(get: (name: string) => string | undefined): ServiceSettings {
-  const maxAge = get("CACHE_MAX_AGE") ?? "60";
-  if (!/^\d{1,7}$/.test(maxAge)) {
-    throw new SettingsError(`CACHE_MAX_AGE must be a whole number of seconds, got "${maxAge}"`);
-  }
   const origin = (get("CORS_ORIGIN") ?? "*").trim();
   const authToken = get("AUTH_TOKEN") || null;
   if (authToken !== null && !BEARER_TOKEN.test(authToken)) {
@@ -66,7 +140,11 @@ export function settingsFromEnv(get: (name: string) => string | undefined): Serv
       ? "*"
       : origin.split(",").map((item) => item.trim()).filter(Boolean),
     logRequests: flag("LOG_REQUESTS", get("LOG_REQUESTS"), true),
-    cacheMaxAge: Number(maxAge),
+    cacheMaxAge: seconds("CACHE_MAX_AGE", get("CACHE_MAX_AGE"), 60),
     skipInvalidConfigs: flag("SKIP_INVALID_CONFIGS", get("SKIP_INVALID_CONFIGS"), false),
+    watchConfig: flag("WATCH_CONFIG", get("WATCH_CONFIG"), false),
+    upstreams: upstreamServers(get("MCP_SERVERS"), get),
+    refreshSeconds: seconds("MCP_REFRESH_SECONDS", get("MCP_REFRESH_SECONDS"), 300),
+    upstreamTimeoutSeconds: seconds("MCP_TIMEOUT_SECONDS", get("MCP_TIMEOUT_SECONDS"), 10, 1),
   };
 }

@@ -1,10 +1,12 @@
 // How the service starts: its settings from the environment, then the catalogue of its config
-// directory, then the app. A start that cannot serve every config stops with what to fix, unless
-// the operator chose to serve the valid ones: no half-built index is ever served unasked.
+// directory and upstream MCP servers, then the app. A start that cannot serve every config stops
+// with what to fix, unless the operator chose to serve the valid ones: no half-built catalogue
+// is ever served unasked. An upstream that does not answer is reported, not fatal: the service
+// serves the rest, and fetches the upstream's tools again at each refresh.
 import type { Hono } from "hono";
 import { ConfigError } from "../errors.ts";
-import { loadCatalogue } from "../catalogue/load.ts";
-import { createApp, type SkippedConfig } from "./app.ts";
+import { LiveCatalogue } from "../catalogue/live.ts";
+import { createApp } from "./app.ts";
 import { SettingsError, settingsFromEnv } from "./settings.ts";
 
 /** Why the service cannot start, in the words its log shows. */
@@ -48,24 +50,31 @@ export async function startService(
 
 async function start(getEnv: (name: string) => string | undefined): Promise<Hono> {
   const settings = settingsFromEnv(getEnv);
-  const catalogue = await loadCatalogue(settings.configDir ?? undefined);
-  const { configs, errors } = catalogue;
-  if (errors.length > 0 && !settings.skipInvalidConfigs) throw new InvalidConfigsError(errors);
-  const skipped: SkippedConfig[] = errors.map((error) => ({
-    // The name within the directory: where the server keeps its files is not the public's.
-    file: error.source.slice(error.source.lastIndexOf("/") + 1),
-    problems: error.issues.length,
-  }));
+  const catalogue = await LiveCatalogue.open({
+    dir: settings.configDir ?? undefined,
+    watch: settings.watchConfig,
+    upstreams: settings.upstreams,
+    refreshSeconds: settings.refreshSeconds,
+    timeoutMs: settings.upstreamTimeoutSeconds * 1000,
+  });
+  const errors = catalogue.fileErrors();
+  if (errors.length > 0 && !settings.skipInvalidConfigs) {
+    catalogue.close();
+    throw new InvalidConfigsError(errors);
+  }
   for (const error of errors) {
     console.warn(`Skipped ${error.source} (SKIP_INVALID_CONFIGS is set):\n${error.message}`);
   }
-  if (configs.length === 0) {
+  const { sources } = catalogue.health();
+  if (!sources.some((source) => source.status === "ok" && source.kind !== "directory")) {
+    catalogue.close();
+    const upstreams = settings.upstreams.length > 0 ? " and no upstream MCP server answered" : "";
     throw new ConfigError(String(settings.configDir ?? "configs/"), [{
       path: "",
       message: errors.length > 0
-        ? "No config file of this directory is valid"
-        : "No config files (*.yaml, *.yml) in this directory",
+        ? `No config file of this directory is valid${upstreams}`
+        : `No config files (*.yaml, *.yml, *.mcp.json) in this directory${upstreams}`,
     }]);
   }
-  return createApp(catalogue.index(), settings, { skipped });
+  return createApp(catalogue, settings);
 }

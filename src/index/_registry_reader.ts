@@ -109,6 +109,10 @@ export class StateReader implements RegistryReads {
       .map((slot) => slot.id);
   }
 
+  lookup(reference: string): string[] {
+    return this.#slotOf(reference) === undefined ? this.idsOf(reference) : [reference];
+  }
+
   ids(): string[] {
     return this.#state.ordered.map((slot) => slot.id);
   }

@@ -13,7 +13,7 @@
 import { type CorpusStats, distinctTerms, inverseDocumentFrequency } from "../search/ranked.ts";
 import type { NormalizedParams } from "./search_params.ts";
 import type { ToolTemplate } from "./_registry_input.ts";
-import { ToolSearch } from "./_tool_search.ts";
+import { type SearchTables, ToolSearch } from "./_tool_search.ts";
 
 /** A registry's slots as its search reads them: a hole where a tool left. */
 type Slots = readonly ({ readonly template: ToolTemplate; readonly order: number } | undefined)[];
@@ -59,13 +59,21 @@ interface Part {
   readonly builtRarity: (term: string) => number;
 }
 
-/** The index of the tools at `positions` of `slots` (in load order), scored within `corpus`. */
-function part(slots: Slots, positions: readonly number[], corpus?: CorpusStats): Part {
+/**
+ * The index of the tools at `positions` of `slots` (in load order), scored within `corpus`, or
+ * adopting the `tables` of one built earlier from the same tools.
+ */
+function part(
+  slots: Slots,
+  positions: readonly number[],
+  corpus?: CorpusStats,
+  tables?: SearchTables,
+): Part {
   const templates = positions.map((position) => slots[position]!.template);
   const search = new ToolSearch(
     templates.map((template) => template.ranked),
     templates.map((template) => template.owner),
-    undefined,
+    tables,
     corpus,
   );
   const own = search.corpus;
@@ -131,14 +139,19 @@ export class RegistrySearch {
     );
   }
 
-  /** Indexes the tools of `slots` (holes left out) as one index. */
-  static build(slots: Slots): RegistrySearch {
+  /**
+   * Indexes the tools of `slots` (holes left out) as one index, or adopts the `tables` of one
+   * built earlier from the same tools.
+   *
+   * @throws {RangeError} When `tables` do not fit the tools.
+   */
+  static build(slots: Slots, tables?: SearchTables): RegistrySearch {
     const positions: number[] = [];
     for (let position = 0; position < slots.length; position++) {
       if (slots[position] !== undefined) positions.push(position);
     }
     positions.sort((a, b) => slots[a]!.order - slots[b]!.order);
-    const main = part(slots, positions);
+    const main = part(slots, positions, undefined, tables);
     const partOf = new Int32Array(slots.length).fill(-1);
     const docOf = new Int32Array(slots.length).fill(-1);
     main.slots.forEach((position, doc) => {
@@ -238,6 +251,14 @@ export class RegistrySearch {
       docOf[position] = doc;
     });
     return new RegistrySearch(next, nextStale, partOf, docOf, staleTerms, tools);
+  }
+
+  /** The tables of the one index over every tool; undefined while changes are indexed apart. */
+  get tables(): SearchTables | undefined {
+    const parts = this.#parts;
+    const whole = parts[OLDER] === undefined && parts[RECENT] === undefined &&
+      this.#stale[MAIN] === undefined;
+    return whole ? parts[MAIN]!.search.tables : undefined;
   }
 
   /**

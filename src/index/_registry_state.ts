@@ -12,6 +12,7 @@ import { Hash64 } from "../_hash.ts";
 import type { JsonValue } from "../types.ts";
 import type { ToolTemplate } from "./_registry_input.ts";
 import { RegistrySearch } from "./_registry_search.ts";
+import type { SearchTables } from "./_tool_search.ts";
 
 /** A tool's places in its sources: at most this many tools in one source. */
 export const SOURCE_SPAN = 2 ** 20;
@@ -174,6 +175,17 @@ export class RegistryState {
       this.#ordered.sort((a, b) => a.order - b.order);
     }
     return this.#ordered;
+  }
+
+  /**
+   * Takes `tables` (the tables of the one index over every tool) and `contentVersion` from a
+   * registry built earlier from the same sources by the same code, instead of building them.
+   *
+   * @throws {RangeError} When `tables` do not fit the tools.
+   */
+  adopt(tables: SearchTables, contentVersion: string): void {
+    this.#search = RegistrySearch.build(this.slots, tables);
+    this.#contentVersion = contentVersion;
   }
 
   /** The search over the current tools, made on first use after a change from the last one. */

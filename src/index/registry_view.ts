@@ -172,6 +172,23 @@ export abstract class RegistryView {
   }
 
   /**
+   * The IDs a reference names: the ID itself when a tool has it, else those of the tools whose
+   * name it is (see `idsOf`). One ID is a match; several are an ambiguous bare name.
+   *
+   * @example
+   * ```ts
+   * import { ToolRegistry } from "@climax/tool-index";
+   *
+   * const registry = new ToolRegistry();
+   * registry.registerMcpTools("a", [{ name: "search", inputSchema: { type: "object" } }]);
+   * console.log(registry.lookup("a:search"), registry.lookup("search")); // ["a:search"] ["a:search"]
+   * ```
+   */
+  lookup(reference: string): string[] {
+    return this.#reads().lookup(reference);
+  }
+
+  /**
    * Every tool's ID, in load order.
    *
    * @example

@@ -26,18 +26,7 @@ import {
 import { type CollectedTools, collectTools } from "./_collect.ts";
 import { readCursor, signCursor } from "./_cursor.ts";
 import { resolvedTool, toolEntry } from "./_entries.ts";
-import { type SearchTables, ToolSearch } from "./_tool_search.ts";
-
-/** The private constructor, for the builders of this module that are not methods. */
-let buildFrom: (collected: CollectedTools, parts?: IndexParts) => ToolIndex;
-/** The private fields that `indexParts` reads. */
-let partsOf: (index: ToolIndex) => IndexParts;
-
-/** What a built index holds beyond its tools: enough to restore it without building it. */
-export interface IndexParts extends SearchTables {
-  /** The index's `version`. */
-  version: string;
-}
+import { ToolSearch } from "./_tool_search.ts";
 
 /** Options of `ToolIndex.fromConfigs`. */
 export interface ToolIndexOptions {
@@ -83,11 +72,6 @@ export interface ToolIndexOptions {
  * ```
  */
 export class ToolIndex {
-  static {
-    buildFrom = (collected, parts) => new ToolIndex(collected, parts);
-    partsOf = (index) => ({ version: index.version, ...index.#search.tables });
-  }
-
   readonly #tools: readonly ToolDef[];
   /** The config of each tool, at the tool's position. */
   readonly #owners: readonly CLImaxConfig[];
@@ -103,18 +87,14 @@ export class ToolIndex {
   readonly #search: ToolSearch;
   #version: string | undefined;
 
-  private constructor(
-    { tools, owners, summaries, positions }: CollectedTools,
-    parts?: IndexParts,
-  ) {
+  private constructor({ tools, owners, summaries, positions }: CollectedTools) {
     this.#tools = tools;
     this.#owners = owners;
     this.#entries = new Array(tools.length);
     this.#resolved = new Array(tools.length);
     this.#positions = positions;
     this.#summaries = summaries;
-    this.#search = new ToolSearch(tools, owners, parts);
-    this.#version = parts?.version;
+    this.#search = new ToolSearch(tools, owners);
   }
 
   /**
@@ -354,27 +334,4 @@ export class ToolIndex {
     for (const position of found) results.push(this.#entryAt(position));
     return { results, more };
   }
-}
-
-/**
- * Builds an index from configs that are valid already, such as those of a compiled catalogue,
- * which were validated when it was compiled: validating them again would only cost a cold
- * start time. Not for configs from anywhere else. The index takes the configs as its own,
- * without copying them: nothing may change them afterwards. With `parts`, the index built
- * from the same configs by the same code when the catalogue was compiled, the index is
- * restored from them: decoding them takes a fraction of the time of building them again.
- *
- * @throws {RangeError} When `parts` do not fit the configs' tools.
- */
-export function indexOfValidConfigs(
-  configs: readonly CLImaxConfig[],
-  warn: (message: string) => void,
-  parts?: IndexParts,
-): ToolIndex {
-  return buildFrom(collectTools(configs, warn, false), parts);
-}
-
-/** The parts of `index` that `indexOfValidConfigs` restores it from. */
-export function indexParts(index: ToolIndex): IndexParts {
-  return partsOf(index);
 }

@@ -15,7 +15,6 @@ import type {
   ToolRegistration,
 } from "../registry_types.ts";
 import type { CLImaxConfig, CLImaxConfigInput } from "../types.ts";
-import { describeValue } from "../_json_value.ts";
 import {
   registryOptions,
   type RegistrySettings,
@@ -31,7 +30,11 @@ import {
   toolRegistration,
 } from "./_registry_input.ts";
 import { StateReader } from "./_registry_reader.ts";
+import { Listeners } from "./_listeners.ts";
+import { grantStateAccess } from "./_registry_parts.ts";
 import { RegistryState, type Slot } from "./_registry_state.ts";
+
+export { adoptParts, type RegistryParts, registryParts } from "./_registry_parts.ts";
 
 /**
  * A catalogue that changes while it runs (seed 004's tool index): tools are registered from
@@ -61,10 +64,14 @@ import { RegistryState, type Slot } from "./_registry_state.ts";
  * ```
  */
 export class ToolRegistry extends RegistryView {
+  static {
+    grantStateAccess((registry) => (registry as ToolRegistry).#state);
+  }
+
   #state = new RegistryState();
   /** Whether a snapshot holds the current state, which must then be copied before a change. */
   #shared = false;
-  readonly #listeners = new Set<(event: ChangeEvent) => void>();
+  readonly #listeners: Listeners;
   readonly #options: RegistrySettings;
 
   /**
@@ -76,6 +83,7 @@ export class ToolRegistry extends RegistryView {
   constructor(options?: ToolRegistryOptions) {
     super();
     this.#options = registryOptions(options);
+    this.#listeners = new Listeners(this.#options.onListenerError);
     const { settings } = this.#options;
     // One reader for as long as the state object is the same: it reads the state as it is.
     let reader: StateReader | undefined;
@@ -307,7 +315,7 @@ export class ToolRegistry extends RegistryView {
   refresh(): number {
     const state = this.#writable();
     state.version++;
-    this.#emit([{ type: "refreshed", id: null, backend: null, version: state.version }]);
+    this.#listeners.emit([{ type: "refreshed", id: null, backend: null, version: state.version }]);
     return state.version;
   }
 
@@ -329,15 +337,7 @@ export class ToolRegistry extends RegistryView {
    * ```
    */
   onChange(listener: (event: ChangeEvent) => void): () => void {
-    if (typeof listener !== "function") {
-      throw new RangeError(`A change listener must be a function, got ${describeValue(listener)}`);
-    }
-    // A wrapper of its own, so that the same function subscribed twice is two subscriptions.
-    const subscription = (event: ChangeEvent) => listener(event);
-    this.#listeners.add(subscription);
-    return () => {
-      this.#listeners.delete(subscription);
-    };
+    return this.#listeners.add(listener);
   }
 
   /**
@@ -378,19 +378,7 @@ export class ToolRegistry extends RegistryView {
   /** Applies a change (see `applyChange`), then tells the listeners what it changed. */
   #apply(change: Change): void {
     const events = applyChange(this.#state, change, this.#options.maxTools, () => this.#writable());
-    if (events !== undefined) this.#emit(events);
-  }
-
-  #emit(events: readonly ChangeEvent[]): void {
-    for (const event of events) {
-      for (const listener of [...this.#listeners]) {
-        try {
-          listener(Object.freeze(event));
-        } catch (error) {
-          this.#options.onListenerError(error, event);
-        }
-      }
-    }
+    if (events !== undefined) this.#listeners.emit(events);
   }
 }
 

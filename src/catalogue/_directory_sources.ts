@@ -1,0 +1,271 @@
+// The files of a catalogue directory as a live catalogue keeps them: for each, the text last
+// read and the version of it the registry holds. A reload reads every file, parses those whose
+// text changed, and applies each to the registry in one synchronous pass, so that no request
+// sees some files of a reload and not others. A file that does not load keeps its last good
+// version in the registry, and its error until a reload loads it.
+import { ConfigError, InvalidToolError } from "../errors.ts";
+import { sourceFileNames } from "../config/files.ts";
+import type { ToolRegistry } from "../index/tool_registry.ts";
+import type { CatalogueSource } from "./compiled.ts";
+import { swapSource } from "./load.ts";
+import type { SourceHealth } from "./served.ts";
+import { sourceParser } from "./_source_parser.ts";
+
+/** One file, as the catalogue last saw it. */
+interface FileState {
+  /** Its text when last read; absent before the first read. */
+  text?: string;
+  /** The version of it the registry holds; absent when none ever loaded. */
+  served?: CatalogueSource;
+  /** A parsed version that clashed with another file's tools, tried again at each reload. */
+  waiting?: CatalogueSource;
+  /** Why its latest version is not served, and since when. */
+  problem?: { error: ConfigError; since: Date };
+}
+
+/** The texts of a directory's files, by name, and the error of each that cannot be read. */
+interface DirectoryTexts {
+  read: Map<string, { text: string; source: string }>;
+  unreadable: Map<string, ConfigError>;
+}
+
+/** How the files are read and reported. */
+export interface DirectoryOptions {
+  /** Receives each message for the operator: a file reloaded, a file that does not load. */
+  report: (message: string) => void;
+  /** Whether an MCP server of this name has its tools from `MCP_SERVERS`, not from a file. */
+  isUpstream: (server: string) => boolean;
+}
+
+/** The files of one directory, applied to one registry. */
+export class DirectorySources {
+  readonly #dir: string | URL;
+  readonly #registry: ToolRegistry;
+  readonly #options: DirectoryOptions;
+  readonly #files = new Map<string, FileState>();
+  /** Why the directory itself could not be read at the latest reload, and since when. */
+  #problem?: { message: string; since: Date };
+
+  /** The files of `dir` as `sources` and `errors` say they loaded into `registry`. */
+  constructor(
+    dir: string | URL,
+    registry: ToolRegistry,
+    loaded: { sources: readonly CatalogueSource[]; errors: readonly ConfigError[] },
+    options: DirectoryOptions,
+  ) {
+    this.#dir = dir;
+    this.#registry = registry;
+    this.#options = options;
+    const now = new Date();
+    for (const source of loaded.sources) {
+      if ("toolList" in source && options.isUpstream(source.toolList.name)) {
+        swapSource(registry, source, undefined);
+        const error = upstreamClash(this.#problemSource(source.file), source.toolList.name);
+        this.#files.set(source.file, { problem: { error, since: now } });
+      } else {
+        this.#files.set(source.file, { served: source });
+      }
+    }
+    for (const error of loaded.errors) {
+      this.#files.set(fileName(error.source), { problem: { error, since: now } });
+    }
+  }
+
+  /** The errors of the files whose latest version is not served. */
+  errors(): ConfigError[] {
+    return [...this.#files.values()].flatMap((file) => file.problem ? [file.problem.error] : []);
+  }
+
+  /**
+   * Records the text of each known file as it is now, so that the next reload applies only
+   * what changes after this.
+   */
+  async prime(): Promise<void> {
+    const { read } = await this.#read();
+    for (const [file, { text }] of read) {
+      const state = this.#files.get(file);
+      if (state !== undefined) state.text = text;
+    }
+  }
+
+  /**
+   * Reads every file and applies those whose text changed since the last read, and those whose
+   * last version waits for a clash to go.
+   */
+  async reload(): Promise<void> {
+    let texts: DirectoryTexts;
+    try {
+      texts = await this.#read();
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      if (this.#problem === undefined) {
+        this.#problem = { message: error.message, since: new Date() };
+        this.#options.report(`${error.message}\nThe catalogue stays as it was.`);
+      }
+      return;
+    }
+    this.#problem = undefined;
+    const parse = await sourceParser({ warn: this.#options.report, strict: false });
+    const { read, unreadable } = texts;
+    const changes: [string, FileState, CatalogueSource | undefined | ConfigError][] = [];
+    for (const [file, state] of this.#files) {
+      if (!read.has(file) && !unreadable.has(file)) changes.push([file, state, undefined]);
+    }
+    for (const [file, { text, source }] of read) {
+      const state = this.#files.get(file) ?? {};
+      if (state.text !== text) {
+        state.text = text;
+        state.waiting = undefined;
+        changes.push([file, state, this.#parse(parse, text, source, file)]);
+      } else if (state.waiting !== undefined) {
+        changes.push([file, state, state.waiting]);
+      }
+    }
+    for (const [file, error] of unreadable) {
+      const state = this.#files.get(file) ?? {};
+      state.text = undefined;
+      changes.push([file, state, error]);
+    }
+    // From here to the end, nothing awaits: the reload is applied as one.
+    for (const [file, state, next] of changes) this.#apply(file, state, next);
+  }
+
+  /** Each file's health, in name order. */
+  health(): SourceHealth[] {
+    const found: SourceHealth[] = [];
+    if (this.#problem !== undefined) {
+      const { message, since } = this.#problem;
+      found.push({
+        kind: "directory",
+        name: directoryName(this.#dir),
+        status: "failing",
+        tools: 0,
+        problem: message.slice(message.lastIndexOf(": ") + 2),
+        since: since.toISOString(),
+      });
+    }
+    for (const [file, state] of [...this.#files].sort(([a], [b]) => a < b ? -1 : 1)) {
+      const tools = state.served === undefined ? 0 : toolCount(state.served);
+      if (state.problem === undefined) {
+        found.push({ kind: "file", name: file, status: "ok", tools });
+        continue;
+      }
+      // The file's name alone: where the server keeps its files is not the public's.
+      const { issues } = state.problem.error;
+      found.push({
+        kind: "file",
+        name: file,
+        status: "failing",
+        tools,
+        problem: new ConfigError(file, issues).message,
+        since: state.problem.since.toISOString(),
+        problems: issues.length,
+      });
+    }
+    return found;
+  }
+
+  /** The text of every source file, and the error of each that cannot be read. */
+  async #read(): Promise<DirectoryTexts> {
+    const { readDirectoryFiles } = await import("../config/load.ts");
+    const read = new Map<string, { text: string; source: string }>();
+    const unreadable = new Map<string, ConfigError>();
+    const texts = await readDirectoryFiles(
+      this.#dir,
+      sourceFileNames,
+      (text, source, file) => ({ text, source, file }),
+      (error) => unreadable.set(fileName(error.source), error),
+    );
+    for (const { file, text, source } of texts) read.set(file, { text, source });
+    return { read, unreadable };
+  }
+
+  #parse(
+    parse: (text: string, source: string, file: string) => CatalogueSource,
+    text: string,
+    source: string,
+    file: string,
+  ): CatalogueSource | ConfigError {
+    try {
+      const parsed = parse(text, source, file);
+      if ("toolList" in parsed && this.#options.isUpstream(parsed.toolList.name)) {
+        return upstreamClash(source, parsed.toolList.name);
+      }
+      return parsed;
+    } catch (error) {
+      if (error instanceof ConfigError) return error;
+      throw error;
+    }
+  }
+
+  /** Applies the new version of one file (absent when it went), or records why it cannot. */
+  #apply(file: string, state: FileState, next: CatalogueSource | undefined | ConfigError): void {
+    if (next instanceof ConfigError) return this.#fail(file, state, next);
+    try {
+      swapSource(this.#registry, state.served, next);
+    } catch (error) {
+      if (!(error instanceof InvalidToolError)) throw error;
+      state.waiting = next;
+      const source = this.#problemSource(file);
+      return this.#fail(
+        file,
+        state,
+        new ConfigError(source, [{ path: "", message: error.message }], { cause: error }),
+      );
+    }
+    if (next === undefined) {
+      this.#files.delete(file);
+      if (state.served !== undefined) this.#options.report(`Removed ${file}`);
+      return;
+    }
+    const failed = state.problem !== undefined;
+    this.#files.set(file, { text: state.text, served: next });
+    this.#options.report(
+      `${failed ? "Loaded" : state.served ? "Reloaded" : "Added"} ${file}: ${
+        toolCount(next)
+      } tools`,
+    );
+  }
+
+  #fail(file: string, state: FileState, error: ConfigError): void {
+    const known = state.problem?.error.message === error.message;
+    state.problem = { error, since: state.problem?.since ?? new Date() };
+    this.#files.set(file, state);
+    if (known) return;
+    this.#options.report(
+      `${error.message}\n${
+        state.served ? `The previous version of ${file} is served until it loads.` : ""
+      }`.trimEnd(),
+    );
+  }
+
+  #problemSource(file: string): string {
+    const dir = typeof this.#dir === "string" ? this.#dir : decodeURIComponent(this.#dir.pathname);
+    return dir.endsWith("/") ? `${dir}${file}` : `${dir}/${file}`;
+  }
+}
+
+/** The error of a tool list file of a server whose tools come from `MCP_SERVERS`. */
+function upstreamClash(source: string, server: string): ConfigError {
+  return new ConfigError(source, [{
+    path: "name",
+    message: `The MCP server ${
+      JSON.stringify(server)
+    } is an upstream of MCP_SERVERS, whose tools come from the server itself`,
+  }]);
+}
+
+function toolCount(source: CatalogueSource): number {
+  return "config" in source ? source.config.tools.length : source.toolList.tools.length;
+}
+
+/** The name of a file from the path a `ConfigError` gives. */
+function fileName(source: string): string {
+  return source.slice(source.lastIndexOf("/") + 1);
+}
+
+function directoryName(dir: string | URL): string {
+  const path = (typeof dir === "string" ? dir : decodeURIComponent(dir.pathname))
+    .replace(/\/+$/, "");
+  return path.slice(path.lastIndexOf("/") + 1) || path;
+}

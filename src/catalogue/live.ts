@@ -1,0 +1,201 @@
+// A catalogue that stays current while the service runs: the files of a directory, reloaded
+// when they change, and the tools of upstream MCP servers, fetched again at an interval. Every
+// source that fails keeps what it last loaded in the registry and is reported in the health
+// until it loads again: a broken file or a server that is down never empties the catalogue.
+import { InvalidBackendError, InvalidToolError } from "../errors.ts";
+import { BUNDLED_CONFIGS, directoryUrl } from "../config/files.ts";
+import type { ToolRegistry } from "../index/tool_registry.ts";
+import type { ConfigError } from "../errors.ts";
+import { loadCatalogue } from "./load.ts";
+import type { CatalogueHealth, ServedCatalogue, SourceHealth } from "./served.ts";
+import { fetchUpstreamTools, UpstreamError, type UpstreamServer } from "./upstream.ts";
+import { DirectorySources } from "./_directory_sources.ts";
+import { type DirectoryWatch, watchDirectory } from "./_watch.ts";
+
+/** How a live catalogue is made and kept current. */
+export interface LiveCatalogueOptions {
+  /** The directory of YAML configs and MCP tool lists; default the bundled catalogue. */
+  dir?: string | URL;
+  /** Reload the directory's files when they change. Default `false`. */
+  watch?: boolean;
+  /** How long the files must be quiet after a change before they are reloaded. Default 150 ms. */
+  debounceMs?: number;
+  /** Upstream MCP servers whose tools are served. */
+  upstreams?: readonly UpstreamServer[];
+  /** Seconds between fetches of the upstreams' tools; 0 fetches them at the start only. */
+  refreshSeconds?: number;
+  /** The most milliseconds one fetch of an upstream's tools may take. Default 10,000. */
+  timeoutMs?: number;
+  /** Receives each message for the operator. Default `console.warn`. */
+  report?: (message: string) => void;
+}
+
+/** The most pages of one upstream's `tools/list` followed. */
+const MAX_PAGES = 1000;
+
+/** One upstream server as the catalogue last saw it. */
+interface UpstreamState {
+  server: UpstreamServer;
+  /** How many of its tools are served. */
+  tools: number;
+  /** Why its latest fetch failed, and since when. */
+  problem?: { message: string; since: Date };
+  /** The fetch under way, which another refresh joins rather than starting its own. */
+  fetching?: Promise<void>;
+}
+
+/**
+ * The tools of a directory and of upstream MCP servers, kept current, in one registry.
+ *
+ * @example
+ * ```ts ignore
+ * const catalogue = await LiveCatalogue.open({ dir: "configs/", watch: true });
+ * console.log(catalogue.registry.size, catalogue.health().status);
+ * catalogue.close();
+ * ```
+ */
+export class LiveCatalogue implements ServedCatalogue {
+  /** The registry of every source's tools. */
+  readonly registry: ToolRegistry;
+  readonly #directory: DirectorySources;
+  readonly #upstreams: Map<string, UpstreamState>;
+  readonly #options: Required<Omit<LiveCatalogueOptions, "dir" | "upstreams">>;
+  #queue: Promise<void> = Promise.resolve();
+  #watch?: DirectoryWatch;
+  #timer?: ReturnType<typeof setInterval>;
+
+  private constructor(
+    registry: ToolRegistry,
+    directory: (isUpstream: (name: string) => boolean) => DirectorySources,
+    upstreams: readonly UpstreamServer[],
+    options: Required<Omit<LiveCatalogueOptions, "dir" | "upstreams">>,
+  ) {
+    this.registry = registry;
+    this.#options = options;
+    this.#upstreams = new Map(upstreams.map((server) => [server.namespace, { server, tools: 0 }]));
+    this.#directory = directory((name) => this.#upstreams.has(name));
+  }
+
+  /**
+   * Loads the directory's files and fetches the upstreams' tools, then keeps them current as
+   * the options say. A file that does not load is left out and reported (see `fileErrors`);
+   * an upstream that does not answer is reported in the health.
+   *
+   * @throws {ConfigError} When the directory cannot be read.
+   */
+  static async open(options: LiveCatalogueOptions = {}): Promise<LiveCatalogue> {
+    const dir = options.dir ?? BUNDLED_CONFIGS;
+    const settings = {
+      watch: options.watch ?? false,
+      debounceMs: options.debounceMs ?? 150,
+      refreshSeconds: options.refreshSeconds ?? 300,
+      timeoutMs: options.timeoutMs ?? 10_000,
+      report: options.report ?? ((message: string) => console.warn(message)),
+    };
+    const loaded = await loadCatalogue(dir, { warn: settings.report });
+    const catalogue = new LiveCatalogue(
+      loaded.registry,
+      (isUpstream) =>
+        new DirectorySources(dir, loaded.registry, loaded, {
+          report: settings.report,
+          isUpstream,
+        }),
+      options.upstreams ?? [],
+      settings,
+    );
+    await catalogue.#start(dir);
+    return catalogue;
+  }
+
+  /** The errors of the directory's files whose latest version is not served. */
+  fileErrors(): ConfigError[] {
+    return this.#directory.errors();
+  }
+
+  /** How each source is doing: `degraded` while one fails. */
+  health(): CatalogueHealth {
+    const sources: SourceHealth[] = this.#directory.health();
+    for (const { server, tools, problem } of this.#upstreams.values()) {
+      sources.push({
+        kind: "mcp_server",
+        name: server.namespace,
+        status: problem ? "failing" : "ok",
+        tools,
+        ...(problem ? { problem: problem.message, since: problem.since.toISOString() } : {}),
+      });
+    }
+    const failing = sources.some((source) => source.status === "failing");
+    return { status: failing ? "degraded" : "ok", sources };
+  }
+
+  /** Reads the directory again and applies what changed; one reload at a time. */
+  reload(): Promise<void> {
+    this.#queue = this.#queue.then(() => this.#directory.reload());
+    return this.#queue;
+  }
+
+  /** Fetches every upstream's tools again and applies them; a fetch under way is joined. */
+  async refreshUpstreams(): Promise<void> {
+    await Promise.all([...this.#upstreams.values()].map((state) => this.#refresh(state)));
+  }
+
+  /** Stops watching and refreshing. */
+  close(): void {
+    this.#watch?.close();
+    clearInterval(this.#timer);
+  }
+
+  async #start(dir: string | URL): Promise<void> {
+    const { watch, debounceMs, refreshSeconds } = this.#options;
+    await this.refreshUpstreams();
+    if (this.#upstreams.size > 0 && refreshSeconds > 0) {
+      const timer = setInterval(() => this.refreshUpstreams(), refreshSeconds * 1000);
+      // The timer alone does not keep a process alive: the server does, while it serves.
+      Deno.unrefTimer(timer);
+      this.#timer = timer;
+    }
+    if (!watch) return;
+    await this.#directory.prime();
+    this.#watch = watchDirectory(directoryUrl(dir), debounceMs, () => {
+      this.reload().catch((error) => this.#options.report(`The reload failed: ${error}`));
+    });
+  }
+
+  #refresh(state: UpstreamState): Promise<void> {
+    state.fetching ??= this.#fetch(state).finally(() => {
+      state.fetching = undefined;
+    });
+    return state.fetching;
+  }
+
+  async #fetch(state: UpstreamState): Promise<void> {
+    const { namespace } = state.server;
+    try {
+      const { server, tools } = await fetchUpstreamTools(state.server, {
+        timeoutMs: this.#options.timeoutMs,
+        maxPages: MAX_PAGES,
+      });
+      this.registry.replaceMcpTools(server, tools);
+      if (state.problem !== undefined || state.tools !== tools.length) {
+        this.#options.report(`Upstream ${namespace}: ${tools.length} tools`);
+      }
+      state.tools = tools.length;
+      state.problem = undefined;
+    } catch (error) {
+      const known = error instanceof UpstreamError || error instanceof InvalidToolError ||
+        error instanceof InvalidBackendError;
+      if (!known) throw error;
+      const message = error instanceof UpstreamError
+        ? error.message.slice(namespace.length + 2)
+        : error.message;
+      if (state.problem?.message !== message) {
+        this.#options.report(
+          `Upstream ${namespace} failed: ${message}${
+            state.tools > 0 ? `; its last ${state.tools} tools are served` : ""
+          }`,
+        );
+      }
+      state.problem = { message, since: state.problem?.since ?? new Date() };
+    }
+  }
+}

@@ -1,0 +1,52 @@
+// What a service serves: a registry that may change under it, and the health of the sources it
+// is made of. The HTTP app reads both at each request; a live catalogue keeps them current.
+import type { RegistryView } from "../index/registry_view.ts";
+
+/** How one source of a catalogue is doing. */
+export interface SourceHealth {
+  /** A file of the config directory, an upstream MCP server, or the directory itself. */
+  kind: "file" | "mcp_server" | "directory";
+  /** The file's name in its directory, the server's namespace, or the directory's name. */
+  name: string;
+  /** `failing` while its latest load failed: what it loaded before is what is served. */
+  status: "ok" | "failing";
+  /** How many tools of it are served. */
+  tools: number;
+  /** What failed, while it fails. */
+  problem?: string;
+  /** When it began to fail (ISO 8601), while it fails. */
+  since?: string;
+  /** How many problems a failing file has. */
+  problems?: number;
+}
+
+/** The health of a catalogue: `degraded` while a source fails. */
+export interface CatalogueHealth {
+  status: "ok" | "degraded";
+  sources: SourceHealth[];
+}
+
+/** A catalogue as a service serves it. */
+export interface ServedCatalogue {
+  /** The tools served now; read at each request, so a change is served from the next one. */
+  readonly registry: RegistryView;
+  /** How its sources are doing now. */
+  health(): CatalogueHealth;
+}
+
+/**
+ * A catalogue of `registry` alone, always healthy: for an app over a registry its user keeps
+ * (a live catalogue reports the health of its sources instead).
+ *
+ * @example
+ * ```ts
+ * import { ToolRegistry } from "@climax/tool-index";
+ * import { fixedCatalogue } from "./served.ts";
+ *
+ * const catalogue = fixedCatalogue(new ToolRegistry());
+ * console.log(catalogue.health().status); // "ok"
+ * ```
+ */
+export function fixedCatalogue(registry: RegistryView): ServedCatalogue {
+  return { registry, health: () => ({ status: "ok", sources: [] }) };
+}

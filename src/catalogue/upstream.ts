@@ -1,0 +1,90 @@
+// The tools of an upstream MCP server, fetched with the official SDK's client over Streamable
+// HTTP: one connection, every page of `tools/list` (the SDK follows `nextCursor`), then closed.
+// The whole fetch is bounded by one timeout, so a server that hangs costs that much and no more.
+import type { McpServerInfo, McpTool } from "../registry_types.ts";
+
+/** An upstream MCP server whose tools the catalogue serves. */
+export interface UpstreamServer {
+  /** The namespace of its tools. */
+  namespace: string;
+  /** Its Streamable HTTP endpoint. */
+  url: string;
+  /** The bearer token sent with each request, or `null` for none. */
+  token: string | null;
+}
+
+/** What an upstream server listed: the server as a source of tools, and its tools. */
+export interface UpstreamTools {
+  server: McpServerInfo;
+  tools: McpTool[];
+}
+
+/** How a fetch of an upstream's tools is bounded. */
+export interface FetchOptions {
+  /** The most milliseconds the whole fetch may take: connecting and every page. */
+  timeoutMs: number;
+  /** The most pages of `tools/list` followed before the server is taken to loop. */
+  maxPages: number;
+}
+
+/** Why the tools of an upstream server could not be fetched. */
+export class UpstreamError extends Error {
+  /** The namespace of the server. */
+  readonly namespace: string;
+
+  /** Makes the error; `message` says what failed, in words for an operator. */
+  constructor(namespace: string, message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "UpstreamError";
+    this.namespace = namespace;
+  }
+}
+
+/** The client's name and version, as the upstream server sees them. */
+const CLIENT_INFO = { name: "tool-index", version: "0.1.0" };
+
+/**
+ * The tools `server` lists now, every page of them, in the namespace `server.namespace`.
+ *
+ * @throws {UpstreamError} When the server cannot be reached, does not answer in time, or answers
+ * what is not a `tools/list` result.
+ */
+export async function fetchUpstreamTools(
+  server: UpstreamServer,
+  { timeoutMs, maxPages }: FetchOptions,
+): Promise<UpstreamTools> {
+  // The client is loaded by the first fetch: a service without upstreams never pays for it.
+  const { Client, StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client");
+  const signal = AbortSignal.timeout(timeoutMs);
+  const client = new Client(CLIENT_INFO, { listMaxPages: maxPages });
+  const transport = new StreamableHTTPClientTransport(new URL(server.url), {
+    requestInit: server.token === null
+      ? undefined
+      : { headers: { Authorization: `Bearer ${server.token}` } },
+  });
+  const options = { signal, timeout: timeoutMs };
+  try {
+    await client.connect(transport, options);
+    const { tools } = await client.listTools(undefined, { ...options, cacheMode: "bypass" });
+    const info = client.getServerVersion();
+    return {
+      server: {
+        name: server.namespace,
+        url: server.url,
+        title: info?.title ?? null,
+        description: info?.description ?? null,
+      },
+      tools: tools as McpTool[],
+    };
+  } catch (error) {
+    const reason = signal.aborted
+      ? `no answer within ${timeoutMs} ms`
+      : error instanceof Error
+      ? error.message
+      : String(error);
+    throw new UpstreamError(server.namespace, `${server.namespace}: ${reason}`, { cause: error });
+  } finally {
+    // A server that hangs may never answer the close either: nothing waits for it.
+    client.close().catch(() => {});
+  }
+}

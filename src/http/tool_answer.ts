@@ -1,0 +1,91 @@
+// One tool as the service answers it, over HTTP (`GET /tools/{tool_name}`) and MCP
+// (`climax_get`) alike: found by its ID or an unambiguous bare name, shown as its search entry
+// with how the backend picked for it reaches it, env values masked.
+import type { RegistryView } from "../index/registry_view.ts";
+import type { ToolBackend } from "../registry_types.ts";
+import type { ToolIndexEntry } from "../types.ts";
+import { editDistance } from "../_suggest.ts";
+import { maskEnv } from "./mask.ts";
+
+/** What a reference to a tool finds: the tool's ID, the IDs it could mean, or none. */
+export type ToolLookup =
+  | { kind: "found"; id: string }
+  | { kind: "ambiguous"; ids: string[] }
+  | { kind: "missing"; closest: string[] };
+
+/** How many IDs a miss suggests. */
+const SUGGESTIONS = 5;
+
+/** The tool that `reference` (an ID, or a bare name) names in `registry`. */
+export function lookupTool(registry: RegistryView, reference: string): ToolLookup {
+  const ids = registry.lookup(reference);
+  if (ids.length === 1) return { kind: "found", id: ids[0] };
+  if (ids.length > 1) return { kind: "ambiguous", ids };
+  return { kind: "missing", closest: closestIds(registry, reference) };
+}
+
+/**
+ * The tool with the ID `id` as the service shows it: its search entry (CLImax's fields), then
+ * for a CLImax tool its command line (the `ResolvedTool` fields), for another its title,
+ * annotations and backend.
+ */
+export function toolAnswer(
+  registry: RegistryView,
+  id: string,
+  exposeEnv: boolean,
+): Record<string, unknown> | undefined {
+  const entry = registry.getEntry(id);
+  const resolved = registry.getTool(id);
+  if (entry === undefined || resolved === undefined) return undefined;
+  const fields = wireEntry(entry);
+  const { backend, tool } = resolved;
+  if (backend.kind === "climax") {
+    const { kind: _kind, id: _id, ...command } = backend;
+    // The fields of a `ResolvedTool` that policies set: a registry's tools have none.
+    const resolvedTool = { ...command, description_override: null, arg_constraints: {} };
+    return { ...fields, ...maskEnv(resolvedTool, exposeEnv) };
+  }
+  return { ...fields, title: tool.title, annotations: tool.annotations, backend };
+}
+
+/** Every backend of the tool `id`, env values masked; `undefined` when there is no such tool. */
+export function backendsAnswer(
+  registry: RegistryView,
+  id: string,
+  exposeEnv: boolean,
+): { id: string; backends: ToolBackend[] } | undefined {
+  const backends = registry.getAllBackends(id);
+  if (backends === undefined) return undefined;
+  return {
+    id,
+    backends: backends.map((backend) =>
+      backend.kind === "climax" ? maskEnv(backend, exposeEnv) : backend
+    ),
+  };
+}
+
+/**
+ * A search entry as the wire format has it: CLImax's fields, without the registry's `id`,
+ * which is `cli_name:tool_name` for every tool a client can read of.
+ */
+export function wireEntry(entry: ToolIndexEntry & { id?: string }): ToolIndexEntry {
+  const { id: _id, ...fields } = entry;
+  return fields;
+}
+
+/** The IDs nearest to `reference`, by the edit distance of their names or IDs, then load order. */
+function closestIds(registry: RegistryView, reference: string): string[] {
+  const lower = reference.toLowerCase();
+  const distance = (text: string) => {
+    const candidate = text.toLowerCase();
+    return candidate.includes(lower) ? 0 : editDistance(lower, candidate);
+  };
+  return registry.ids()
+    .map((id, order) => {
+      const name = registry.getEntry(id)!.tool_name;
+      return { id, order, distance: Math.min(distance(name), distance(id)) };
+    })
+    .sort((a, b) => a.distance - b.distance || a.order - b.order)
+    .slice(0, SUGGESTIONS)
+    .map((candidate) => candidate.id);
+}
