@@ -93,6 +93,7 @@ export function isPlainObject(value: object): boolean {
 /** Says what a value is, for messages: its kind, and the value itself when it is short. */
 export function describeValue(value: unknown): string {
   if (value === null) return "null (an empty value)";
+  if (value === undefined) return "nothing";
   if (Array.isArray(value)) return "a list";
   switch (typeof value) {
     case "string":

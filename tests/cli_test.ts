@@ -1,6 +1,9 @@
 // The command line, run as a real subprocess with --allow-read only, on the configs of
 // tests/fixtures/cli/ (run from that folder, so file names print as given):
 //   valid/          git.yaml and docker.yml, valid and without warnings, and notes.txt
+//   tool_lists/     MCP tool lists: weather.mcp.json valid, broken.mcp.json with a schema that
+//                   is no object schema at 4:45 and a tool without a name at 5:5, cut.mcp.json
+//                   ending in the middle of its JSON
 //   invalid.yaml    a wrong type at 8:15 and a tool missing its description at 9:5
 //   warnings.yaml   valid, with one warning of each kind (the duplicate when read after valid/)
 import assert from "node:assert/strict";
@@ -164,6 +167,31 @@ Deno.test("cli validate --json reports every file, problem and count", async () 
   assert.equal(code, 2);
 });
 
+Deno.test("cli validate checks MCP tool lists, with the line and column of each problem", async () => {
+  const { code, stdout, stderr } = await cli("validate", "tool_lists");
+  assert.equal(stderr, "");
+  assert.deepEqual(lines(stdout), [
+    'tool_lists/broken.mcp.json:4:45: tools[0].inputSchema: Expected an object schema ({"type": "object", ...}), got a schema whose type is the string "array"',
+    ' 4 |     { "name": "list_things", "inputSchema": { "type": "array" } },',
+    "   |                                             ^ error",
+    "",
+    'tool_lists/broken.mcp.json:5:5: tools[1].name: Missing required key "name"',
+    ' 5 |     { "description": "No name", "inputSchema": { "type": "object" } }',
+    "   |     ^ error",
+    "",
+    "tool_lists/cut.mcp.json:5:1: The file is not JSON: it ends before its value is complete",
+    " 5 | ",
+    "   | ^ error",
+    "",
+    "1 valid, 2 invalid, 0 warnings",
+    "",
+  ]);
+  assert.equal(code, 1);
+  const valid = await cli("validate", "tool_lists/weather.mcp.json");
+  assert.equal(valid.stdout, "1 valid, 0 invalid, 0 warnings\n");
+  assert.equal(valid.code, 0);
+});
+
 Deno.test("cli validate exits 2 for a missing file and still checks the others", async () => {
   const { code, stdout, stderr } = await cli("validate", "valid/git.yaml", "missing.yaml");
   assert.equal(stderr, "missing.yaml: No such file or directory\n");
@@ -175,7 +203,7 @@ Deno.test("cli validate exits 2 for a directory without configs", async () => {
   const dir = await Deno.makeTempDir();
   try {
     const { code, stderr } = await cli("validate", dir);
-    assert.equal(stderr, `${dir}: No config files (*.yaml, *.yml) in this directory\n`);
+    assert.equal(stderr, `${dir}: No config files (*.yaml, *.yml, *.mcp.json) in this directory\n`);
     assert.equal(code, 2);
   } finally {
     await Deno.remove(dir, { recursive: true });

@@ -530,3 +530,49 @@ Deno.test("the registry holds at most maxTools tools", () => {
   registry.replaceMcpTools("s", mcpTools("c", "d"));
   assert.deepEqual(registry.ids(), ["s:c", "s:d"]);
 });
+
+Deno.test("a first registration of many tools at once holds what registering them one by one holds", () => {
+  const tool = (namespace: string, name: string) => ({
+    namespace,
+    name,
+    description: `${name} in ${namespace}`,
+    input_schema: schema,
+  });
+  const registrations = [
+    { tool: tool("a", "x"), backend: { kind: "local" as const, id: "one" } },
+    { tool: tool("b", "y"), backend: { kind: "mcp" as const, id: "b", url: null } },
+    { tool: tool("a", "z"), backend: { kind: "local" as const, id: "one" } },
+    { tool: tool("a", "w"), backend: { kind: "local" as const, id: "two" } },
+  ];
+  const batched = new ToolRegistry();
+  const events = recording(batched);
+  batched.registerMany(registrations);
+  const single = new ToolRegistry();
+  for (const { tool, backend } of registrations) single.register(tool, backend);
+  assert.deepEqual(batched.ids(), single.ids());
+  assert.equal(batched.contentVersion, single.contentVersion);
+  for (const id of single.ids()) {
+    assert.deepEqual(batched.getAllBackends(id), single.getAllBackends(id), id);
+  }
+  assert.deepEqual(
+    batched.search({ query: "a", mode: "ranked" }),
+    single.search({ query: "a", mode: "ranked" }),
+  );
+  assert.deepEqual(events.map((event) => [event.type, event.id, event.version]), [
+    ["registered", "a:x", 1],
+    ["registered", "b:y", 1],
+    ["registered", "a:z", 1],
+    ["registered", "a:w", 1],
+  ]);
+  // One ID twice in a first batch: the second is another backend of the same definition.
+  const twice = new ToolRegistry();
+  twice.registerMany([registrations[0], {
+    ...registrations[0],
+    backend: { kind: "local", id: "two" },
+  }]);
+  assert.deepEqual(twice.getAllBackends("a:x")?.map((backend) => backend.id), ["one", "two"]);
+  assert.throws(
+    () => new ToolRegistry({ maxTools: 3 }).registerMany(registrations),
+    { name: "InvalidToolError", message: /over its limit of 3/ },
+  );
+});

@@ -2,15 +2,17 @@
 // when they change, and the tools of upstream MCP servers, fetched again at an interval. Every
 // source that fails keeps what it last loaded in the registry and is reported in the health
 // until it loads again: a broken file or a server that is down never empties the catalogue.
-import { InvalidBackendError, InvalidToolError } from "../errors.ts";
+//
+// The fetching of upstreams and the watching of files are loaded only by a catalogue that uses
+// them: a cold start of the bundled catalogue, on Deno Deploy, needs neither.
+import { type ConfigError, InvalidBackendError, InvalidToolError } from "../errors.ts";
 import { BUNDLED_CONFIGS, directoryUrl } from "../config/files.ts";
 import type { ToolRegistry } from "../index/tool_registry.ts";
-import type { ConfigError } from "../errors.ts";
 import { loadCatalogue } from "./load.ts";
 import type { CatalogueHealth, ServedCatalogue, SourceHealth } from "./served.ts";
-import { fetchUpstreamTools, UpstreamError, type UpstreamServer } from "./upstream.ts";
+import type { UpstreamServer } from "./upstream.ts";
 import { DirectorySources } from "./_directory_sources.ts";
-import { type DirectoryWatch, watchDirectory } from "./_watch.ts";
+import type { DirectoryWatch } from "./_watch.ts";
 
 /** How a live catalogue is made and kept current. */
 export interface LiveCatalogueOptions {
@@ -149,14 +151,19 @@ export class LiveCatalogue implements ServedCatalogue {
     const { watch, debounceMs, refreshSeconds } = this.#options;
     await this.refreshUpstreams();
     if (this.#upstreams.size > 0 && refreshSeconds > 0) {
-      const timer = setInterval(() => this.refreshUpstreams(), refreshSeconds * 1000);
+      const timer = setInterval(() => {
+        this.refreshUpstreams().catch((error) =>
+          this.#options.report(`The refresh failed: ${error}`)
+        );
+      }, refreshSeconds * 1000);
       // The timer alone does not keep a process alive: the server does, while it serves.
       Deno.unrefTimer(timer);
       this.#timer = timer;
     }
     if (!watch) return;
     await this.#directory.prime();
-    this.#watch = watchDirectory(directoryUrl(dir), debounceMs, () => {
+    const { watchDirectory } = await import("./_watch.ts");
+    this.#watch = await watchDirectory(directoryUrl(dir), debounceMs, () => {
       this.reload().catch((error) => this.#options.report(`The reload failed: ${error}`));
     });
   }
@@ -170,6 +177,7 @@ export class LiveCatalogue implements ServedCatalogue {
 
   async #fetch(state: UpstreamState): Promise<void> {
     const { namespace } = state.server;
+    const { fetchUpstreamTools, UpstreamError } = await import("./upstream.ts");
     try {
       const { server, tools } = await fetchUpstreamTools(state.server, {
         timeoutMs: this.#options.timeoutMs,

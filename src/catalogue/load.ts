@@ -6,7 +6,7 @@ import { ConfigError, InvalidToolError, NotFoundError } from "../errors.ts";
 import type { CLImaxConfig } from "../types.ts";
 import { BUNDLED_CONFIGS, directoryUrl, sourceFileNames } from "../config/files.ts";
 import { validateConfig } from "../config/validate.ts";
-import { ToolRegistry } from "../index/tool_registry.ts";
+import { registerValidSources, ToolRegistry, type ValidSource } from "../index/tool_registry.ts";
 import { type CatalogueSource, readCompiledCatalogue } from "./compiled.ts";
 import { restoreIndex } from "./_packed_index.ts";
 import { sourceParser } from "./_source_parser.ts";
@@ -51,6 +51,15 @@ export async function loadCatalogue(
 ): Promise<Catalogue> {
   const { sources, errors, packed } = await readDirectory(dir, warn, strict);
   const registry = new ToolRegistry({ onWarning: warn });
+  if (packed !== undefined) {
+    // A compiled catalogue's configs were validated, and its sources found free of clashes,
+    // when it was compiled: they are registered in one change, not validated again.
+    registerValidSources(registry, sources.map(validSource));
+    if (!restoreIndex(registry, packed)) {
+      warn("The compiled catalogue's search does not fit its sources: building it instead");
+    }
+    return { sources, errors, registry };
+  }
   const loaded: CatalogueSource[] = [];
   for (const source of sources) {
     try {
@@ -65,9 +74,6 @@ export async function loadCatalogue(
       );
     }
   }
-  if (packed !== undefined && errors.length === 0 && !restoreIndex(registry, packed)) {
-    warn("The compiled catalogue's search does not fit its sources: building it instead");
-  }
   return { sources: loaded, errors, registry };
 }
 
@@ -78,8 +84,9 @@ export async function loadCatalogue(
  * @throws {InvalidToolError} When one of its tools clashes with one already registered.
  */
 export function registerSource(registry: ToolRegistry, source: CatalogueSource): void {
-  if ("config" in source) registry.registerConfig(source.config, { source: source.file });
-  else {
+  if ("config" in source) {
+    registry.registerConfig(source.config, { source: source.file });
+  } else {
     const { tools, ...server } = source.toolList;
     registry.registerMcpTools(server, tools);
   }
@@ -116,6 +123,13 @@ export function swapSource(
     if (previous !== undefined) registerSource(registry, previous);
     throw error;
   }
+}
+
+/** A compiled catalogue's source, as `registerValidSources` takes it. */
+function validSource(source: CatalogueSource): ValidSource {
+  if ("config" in source) return { config: source.config, source: source.file };
+  const { tools, ...server } = source.toolList;
+  return { server, tools };
 }
 
 function removeSource(registry: ToolRegistry, source: CatalogueSource): void {

@@ -77,14 +77,34 @@ export async function fetchUpstreamTools(
       tools: tools as McpTool[],
     };
   } catch (error) {
+    // The URL may name hosts of a private network: /healthz, open to all, does not show it.
     const reason = signal.aborted
       ? `no answer within ${timeoutMs} ms`
-      : error instanceof Error
-      ? error.message
-      : String(error);
+      : describe(error).replaceAll(new URL(server.url).href, "its URL").replaceAll(
+        server.url,
+        "its URL",
+      );
     throw new UpstreamError(server.namespace, `${server.namespace}: ${reason}`, { cause: error });
   } finally {
     // A server that hangs may never answer the close either: nothing waits for it.
     client.close().catch(() => {});
   }
+}
+
+/**
+ * What went wrong, in the words of the error and of its causes: a failed fetch says only
+ * "fetch failed", and its cause why (the connection was refused, the name not found).
+ */
+function describe(error: unknown): string {
+  const words: string[] = [];
+  for (let at = error, depth = 0; at !== undefined && depth < 4; depth++) {
+    const message = at instanceof SyntaxError
+      ? `the answer is not JSON-RPC (${at.message})`
+      : at instanceof Error
+      ? at.message
+      : String(at);
+    if (message !== "" && !words.some((word) => word.includes(message))) words.push(message);
+    at = at instanceof Error ? at.cause : undefined;
+  }
+  return words.join(": ");
 }

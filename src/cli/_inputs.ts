@@ -3,7 +3,7 @@
 // stands for the bundled catalogue.
 import { ConfigError } from "../errors.ts";
 import type { CLImaxConfig } from "../types.ts";
-import { directoryUrl, readConfigText, yamlFileNames } from "../config/files.ts";
+import { directoryUrl, readConfigText, sourceFileNames, yamlFileNames } from "../config/files.ts";
 import { parseConfig } from "../config/parse.ts";
 import { bundledConfigs } from "../catalogue/load.ts";
 import { EXIT_INVALID, EXIT_USAGE, type Io } from "./_io.ts";
@@ -29,13 +29,31 @@ export interface Input {
   unreadable?: string;
 }
 
+/** Which files of a directory are inputs, and how a message names them. */
+export interface InputFiles {
+  list: (dir: URL) => Promise<string[]>;
+  kinds: string;
+}
+
+/** A directory's YAML configs. */
+const YAML_INPUTS: InputFiles = { list: yamlFileNames, kinds: "*.yaml, *.yml" };
+
+/** A directory's YAML configs and MCP tool lists. */
+export const SOURCE_INPUTS: InputFiles = {
+  list: sourceFileNames,
+  kinds: "*.yaml, *.yml, *.mcp.json",
+};
+
 /**
  * The config files the arguments name, in order: a file as given (whatever its name ends
  * with), a directory as its `*.yaml` and `*.yml` files (not its subdirectories') in name
  * order. A file named twice is read once. A directory with no config file is unreadable:
  * nothing would be checked, and a mistyped path in a CI script should not pass silently.
  */
-export async function expandInputs(args: readonly string[]): Promise<Input[]> {
+export async function expandInputs(
+  args: readonly string[],
+  { list, kinds }: InputFiles = YAML_INPUTS,
+): Promise<Input[]> {
   const inputs: Input[] = [];
   const seen = new Set<string>();
   const add = (file: string) => {
@@ -57,13 +75,13 @@ export async function expandInputs(args: readonly string[]): Promise<Input[]> {
     } else if (info.isDirectory) {
       let names: string[];
       try {
-        names = await yamlFileNames(directoryUrl(arg));
+        names = await list(directoryUrl(arg));
       } catch (error) {
         inputs.push({ file: arg, unreadable: ioMessage(error) });
         continue;
       }
       if (names.length === 0) {
-        inputs.push({ file: arg, unreadable: "No config files (*.yaml, *.yml) in this directory" });
+        inputs.push({ file: arg, unreadable: `No config files (${kinds}) in this directory` });
       }
       for (const name of names) add(arg.endsWith("/") ? `${arg}${name}` : `${arg}/${name}`);
     } else {

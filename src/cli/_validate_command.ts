@@ -1,9 +1,11 @@
 // `validate`: checks config files and reports every problem with its file, line and column.
 import { ConfigError, type ConfigIssue } from "../errors.ts";
+import { MCP_TOOL_LIST_FILE } from "../config/files.ts";
+import { parseMcpToolList } from "../config/mcp_tool_list.ts";
 import { parseLocatedConfig } from "../config/parse.ts";
 import { parseCommandArgs, UsageError } from "./_args.ts";
 import { type Command, PROGRAM } from "./_command.ts";
-import { expandInputs, readInputText, UnreadableError } from "./_inputs.ts";
+import { expandInputs, readInputText, SOURCE_INPUTS, UnreadableError } from "./_inputs.ts";
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, type Io } from "./_io.ts";
 import { byPosition, type CheckedFile, printReport, reportJson, summarize } from "./_report.ts";
 import {
@@ -18,14 +20,18 @@ const USAGE = `${PROGRAM} validate [--strict] [--json] <file or directory>...`;
 /** The `validate` command. */
 export const validateCommand: Command = {
   name: "validate",
-  summary: "Check configs and report every problem with its file, line and column",
+  summary: "Check configs and MCP tool lists; report every problem with its file, line and column",
   usage: USAGE,
-  help: `Check CLImax configs and report every problem with its file, line and column.
+  help: `Check CLImax configs and MCP tool lists, and report every problem with its
+file, line and column.
 
 Usage: ${USAGE}
 
-A directory stands for its *.yaml and *.yml files (not its subdirectories').
-Each problem is printed as file:line:column: path: message, with the YAML line
+A directory stands for its *.yaml, *.yml and *.mcp.json files (not its
+subdirectories'). A *.mcp.json file is an MCP tool list: a JSON object with the
+server's name (and optionally title, description, url, category, tags) and its
+tools exactly as tools/list returns them.
+Each problem is printed as file:line:column: path: message, with the file's line
 and a caret under the column, then a summary line.
 
 Errors make a config invalid. Warnings flag what is probably a mistake:
@@ -59,7 +65,7 @@ async function validate(args: readonly string[], io: Io): Promise<number> {
 
   const checked: CheckedFile[] = [];
   const configs: { checked: CheckedFile; config: CheckedConfig }[] = [];
-  for (const { file, unreadable } of await expandInputs(positionals)) {
+  for (const { file, unreadable } of await expandInputs(positionals, SOURCE_INPUTS)) {
     const result = unreadable === undefined
       ? await checkFile(file)
       : { checked: unreadableFile(file, unreadable) };
@@ -99,6 +105,10 @@ async function checkFile(file: string): Promise<{ checked: CheckedFile; config?:
   const onWarning = (_message: string, issue: ConfigIssue) =>
     warnings.push({ ...issue, code: "unknown-key" });
   try {
+    if (MCP_TOOL_LIST_FILE.test(file)) {
+      parseMcpToolList(text, file);
+      return { checked: { file, readable: true, valid: true, errors: [], warnings, text } };
+    }
     const { config, locate } = parseLocatedConfig(text, { source: file, onWarning });
     return {
       checked: { file, readable: true, valid: true, errors: [], warnings, text },

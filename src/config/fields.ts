@@ -9,6 +9,7 @@ export type Fail = (field: string, problem: string) => never;
 
 /** `value` when it is a non-empty string of at most `MAX_NAME_LENGTH` characters. */
 export function nameField(value: unknown, field: string, fail: Fail): string {
+  if (value === undefined && field !== "") fail(field, `Missing required key "${field}"`);
   if (typeof value !== "string" || value === "" || value.length > MAX_NAME_LENGTH) {
     fail(
       field,
@@ -80,7 +81,9 @@ export function objectSchemaField(
   if (schema.type !== "object") {
     fail(
       field,
-      `Expected an object schema ({"type": "object", ...}), got type ${describeValue(schema.type)}`,
+      `Expected an object schema ({"type": "object", ...}), got a schema whose type is ${
+        describeValue(schema.type)
+      }`,
     );
   }
   const properties = schema.properties;

@@ -13,6 +13,7 @@ import { describeValue, isPlainObject } from "../_json_value.ts";
 import { formatPath, type Locator } from "./data_path.ts";
 import { type Fail, nameField, nameListField, textField, urlField } from "./fields.ts";
 import { checkMcpTools } from "./mcp_tools.ts";
+import { jsonErrorOffset } from "./_json_position.ts";
 import { readYaml } from "./_yaml.ts";
 
 /** An MCP server's details and its tools, as an MCP tool list file gives them. */
@@ -41,12 +42,15 @@ export function parseMcpToolList(text: string, source: string): McpToolList {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    const message = (error as Error).message;
-    const at = / \(line (\d+) column (\d+)\)$/.exec(message);
+    const at = jsonErrorOffset(text);
+    const before = text.slice(0, Math.max(at, 0));
+    const line = before.split("\n").length;
     throw new ConfigError(source, [{
       path: "",
-      message: `The file is not JSON: ${message.replace(/ in JSON at position \d+.*$/, "")}`,
-      ...(at ? { line: Number(at[1]), column: Number(at[2]) } : {}),
+      message: at >= text.length || at < 0
+        ? "The file is not JSON: it ends before its value is complete"
+        : `The file is not JSON: unexpected ${JSON.stringify(text[at])}`,
+      ...(at >= 0 ? { line, column: at - before.lastIndexOf("\n") } : {}),
     }], { cause: error });
   }
   // JSON is YAML (but for tabs that indent): its reader tells where each value stands.

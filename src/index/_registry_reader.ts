@@ -105,7 +105,7 @@ export class StateReader implements RegistryReads {
   }
 
   idsOf(name: string): string[] {
-    return this.#state.ordered.filter((slot) => slot.template.tool.name === name)
+    return this.#state.ordered.filter((slot) => slot.template.name === name)
       .map((slot) => slot.id);
   }
 
@@ -146,7 +146,7 @@ export class StateReader implements RegistryReads {
     const namespaces = this.#state.namespaces;
     const summaries = new Map<string, CLISummary>();
     for (const slot of this.#state.ordered) {
-      const { namespace } = slot.template.tool;
+      const { namespace } = slot.template;
       if (summaries.has(namespace)) continue;
       const { description, category, tags } = slot.template.owner;
       summaries.set(namespace, {

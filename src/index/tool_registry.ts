@@ -31,10 +31,16 @@ import {
 } from "./_registry_input.ts";
 import { StateReader } from "./_registry_reader.ts";
 import { Listeners } from "./_listeners.ts";
-import { grantStateAccess } from "./_registry_parts.ts";
+import { grantAccess } from "./_registry_trusted.ts";
 import { RegistryState, type Slot } from "./_registry_state.ts";
 
-export { adoptParts, type RegistryParts, registryParts } from "./_registry_parts.ts";
+export {
+  adoptParts,
+  registerValidSources,
+  type RegistryParts,
+  registryParts,
+  type ValidSource,
+} from "./_registry_trusted.ts";
 
 /**
  * A catalogue that changes while it runs (seed 004's tool index): tools are registered from
@@ -65,7 +71,10 @@ export { adoptParts, type RegistryParts, registryParts } from "./_registry_parts
  */
 export class ToolRegistry extends RegistryView {
   static {
-    grantStateAccess((registry) => (registry as ToolRegistry).#state);
+    grantAccess({
+      state: (registry) => (registry as ToolRegistry).#state,
+      apply: (registry, change) => (registry as ToolRegistry).#apply(change),
+    });
   }
 
   #state = new RegistryState();
