@@ -273,18 +273,31 @@ Deno.test("load order is by source, then by each source's latest list; a replace
   ]);
   assert.deepEqual(registry.ids(), ["a:three", "a:two", "a:four", "b:other"]);
   assert.equal(registry.getEntry("a:two")?.description, "Changed");
-  // three moved to the head of its source's list: a change of the tool's place, told as one.
+  // three keeps its place, now first of its source's; two takes one after it, a change of
+  // the tool's place (and here of its definition), told as one event.
   assert.deepEqual(
     events.map((event) => [event.type, event.id, event.version]),
     [
       ["tool_removed", "a:one", 4],
       ["updated", "a:two", 4],
-      ["updated", "a:three", 4],
       ["tool_removed", "a:five", 4],
       ["registered", "a:four", 4],
     ],
   );
+  // Tools that only move in their source's list are told of too: two keeps its place, the ones
+  // now after it take new ones.
+  const moved = recording(registry);
+  registry.replaceMcpTools("a", [
+    { name: "two", description: "Changed", inputSchema: schema },
+    ...mcpTools("three", "four"),
+  ]);
+  assert.deepEqual(registry.ids(), ["a:two", "a:three", "a:four", "b:other"]);
+  assert.deepEqual(moved.map((event) => [event.type, event.id]), [
+    ["updated", "a:three"],
+    ["updated", "a:four"],
+  ]);
   // A source that left and comes back comes last.
+  moved.length = 0;
   registry.removeSource("mcp", "a");
   registry.registerMcpTools("a", mcpTools("one"));
   assert.deepEqual(registry.ids(), ["b:other", "a:one"]);

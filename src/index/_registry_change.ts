@@ -230,8 +230,12 @@ function seed(
 }
 
 /**
- * The place of each added tool in its source's list, by ID and source key: in a replaced list,
- * the order of `adds`; added to a source, the place it has there already, else the next free.
+ * The place of each added tool in its source's list, by ID and source key. Added to a source, a
+ * tool keeps the place it has there already, else takes the next free one. In a replaced list,
+ * places follow the order of `adds`, each tool keeping its old place while that still comes
+ * after the place before it: an edit that changes, adds or removes a few tools leaves the others
+ * where they were, so the search indexes only those few again (an edited 100-tool file touched
+ * all 100 when every place was given afresh).
  */
 function placesOf(
   state: RegistryState,
@@ -244,17 +248,16 @@ function placesOf(
     const source = sourceKey(backend);
     const key = `${template.id}\u0000${source}`;
     if (places.has(key)) continue;
-    const known = source === change.replaces
-      ? undefined
-      : slotOf(template.id)?.reaches.find((reach) => sourceKey(reach.backend) === source);
-    if (known !== undefined) {
+    const known = slotOf(template.id)?.reaches.find((reach) => sourceKey(reach.backend) === source);
+    const replaced = source === change.replaces;
+    if (known !== undefined && !replaced) {
       places.set(key, known.index);
       continue;
     }
-    const free = next.get(source) ??
-      (source === change.replaces ? 0 : state.sources.get(source)?.next ?? 0);
-    places.set(key, free);
-    next.set(source, free + 1);
+    const free = next.get(source) ?? (replaced ? 0 : state.sources.get(source)?.next ?? 0);
+    const place = replaced && known !== undefined && known.index >= free ? known.index : free;
+    places.set(key, place);
+    next.set(source, place + 1);
   }
   return places;
 }
