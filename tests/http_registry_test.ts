@@ -148,6 +148,14 @@ Deno.test("MCP climax_search takes namespace; climax_get takes an ID, and says w
       "search",
     ]);
     assert.equal(found.results[0].cli_name, "gh");
+    assert.deepEqual(Object.keys(found.results[0]).sort(), [
+      "category",
+      "cli_name",
+      "description",
+      "input_schema",
+      "tags",
+      "tool_name",
+    ]);
     const get = JSON.parse((await call("climax_get", { tool_name: "github:search" })).text);
     assert.deepEqual(get, await (await app.request("/tools/github:search")).json());
     const ambiguous = await call("climax_get", { tool_name: "search" });

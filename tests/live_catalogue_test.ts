@@ -237,3 +237,71 @@ Deno.test("a directory that goes away keeps the catalogue and is reported", asyn
     await close();
   }
 });
+
+Deno.test("a file held back by a clash loads in the same reload that frees it, whatever the file order", async () => {
+  const { catalogue, write, close } = await open({ "z.yaml": gitYaml("Show commits") });
+  try {
+    await write("b.yaml", gitYaml("Another history"));
+    await catalogue.reload();
+    assert.equal(fileHealth(catalogue, "b.yaml")?.status, "failing");
+    // z.yaml, after b.yaml in name order, moves to another namespace: b.yaml is let in at once.
+    await write("z.yaml", gitYaml("Show commits").replace("name: git", "name: git2"));
+    await catalogue.reload();
+    assert.equal(fileHealth(catalogue, "b.yaml")?.status, "ok");
+    assert.equal(catalogue.registry.getEntry("git:git_log")?.description, "Another history");
+    assert.equal(catalogue.registry.getEntry("git2:git_log")?.description, "Show commits");
+    assert.equal(catalogue.health().status, "ok");
+  } finally {
+    await close();
+  }
+});
+
+Deno.test("a file that clashed at the start is let in once the clash goes", async () => {
+  const { catalogue, write, close } = await open({
+    "a.yaml": gitYaml("Show commits"),
+    "b.yaml": gitYaml("Another history"),
+  });
+  try {
+    assert.equal(fileHealth(catalogue, "b.yaml")?.status, "failing");
+    await write("a.yaml", gitYaml("Show commits").replace("name: git", "name: git2"));
+    await catalogue.reload();
+    assert.equal(fileHealth(catalogue, "b.yaml")?.status, "ok");
+    assert.equal(catalogue.registry.getEntry("git:git_log")?.description, "Another history");
+  } finally {
+    await close();
+  }
+});
+
+Deno.test("an edit made while the catalogue starts is served once it has started", async () => {
+  const { startUpstream, mcpTools } = await import("./_upstream.ts");
+  const upstream = startUpstream("slow", mcpTools("slow", 1));
+  upstream.behaviour = "hang";
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(`${dir}/git.yaml`, gitYaml("Show commits"));
+  let catalogue: LiveCatalogue | undefined;
+  try {
+    const opening = LiveCatalogue.open({
+      dir,
+      watch: true,
+      debounceMs: 50,
+      upstreams: [{ namespace: "slow", url: upstream.url, token: null }],
+      timeoutMs: 600,
+      report: () => {},
+    });
+    // While the start waits on the upstream, the file changes.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await Deno.writeTextFile(`${dir}/git.yaml`, gitYaml("Edited while starting"));
+    catalogue = await opening;
+    const opened = catalogue;
+    assert.ok(
+      await eventually(() =>
+        opened.registry.getEntry("git:git_log")?.description === "Edited while starting"
+      ),
+      "the edit was lost",
+    );
+  } finally {
+    catalogue?.close();
+    await upstream.stop();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -110,3 +110,39 @@ Deno.test("responseCache() drops every answer when the content changes", async (
   await (await app.request("/item/1")).body?.cancel();
   assert.equal(calls.count, 2, "the answer for the new content is kept");
 });
+
+Deno.test("responseCache() keeps no answer whose content changed while its body was read", async () => {
+  const content = { version: "1" };
+  const app = new Hono();
+  app.use(responseCache({
+    maxEntries: 10,
+    maxBytes: 1 << 20,
+    maxBodyBytes: 1 << 16,
+    version: () => content.version,
+  }));
+  let release = () => {};
+  const released = new Promise<void>((resolve) => release = resolve);
+  app.get("/item", (c) => {
+    const body = `answer for ${content.version}`;
+    c.header("ETag", `"${content.version}"`);
+    // The first answer's body comes only when the test lets it.
+    const wait = content.version === "1" ? released : Promise.resolve();
+    return c.body(
+      new ReadableStream({
+        async pull(controller) {
+          await wait;
+          controller.enqueue(new TextEncoder().encode(body));
+          controller.close();
+        },
+      }),
+    );
+  });
+  const first = app.request("/item");
+  // While the first answer's body is read, the content changes and a second request comes.
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  content.version = "2";
+  assert.equal(await (await app.request("/item")).text(), "answer for 2");
+  release();
+  assert.equal(await (await first).text(), "answer for 1");
+  assert.equal(await (await app.request("/item")).text(), "answer for 2", "the old answer is kept");
+});

@@ -2,29 +2,30 @@
 // read and the version of it the registry holds. A reload reads every file, parses those whose
 // text changed, and applies each to the registry in one synchronous pass, so that no request
 // sees some files of a reload and not others. A file that does not load keeps its last good
-// version in the registry, and its error until a reload loads it.
+// version in the registry, and its error until a reload loads it; a file whose tools clash with
+// another file's waits, and is tried again whenever another file changes.
 import { ConfigError, InvalidToolError } from "../errors.ts";
 import { sourceFileNames } from "../config/files.ts";
 import type { ToolRegistry } from "../index/tool_registry.ts";
 import type { CatalogueSource } from "./compiled.ts";
-import { swapSource } from "./load.ts";
+import { type Catalogue, swapSource } from "./load.ts";
 import type { SourceHealth } from "./served.ts";
-import { sourceParser } from "./_source_parser.ts";
+import { type SourceParser, sourceParser } from "./_source_parser.ts";
 
 /** One file, as the catalogue last saw it. */
 interface FileState {
-  /** Its text when last read; absent before the first read. */
+  /** Its text when last applied or refused; absent when unknown, so that it is read again. */
   text?: string;
   /** The version of it the registry holds; absent when none ever loaded. */
   served?: CatalogueSource;
-  /** A parsed version that clashed with another file's tools, tried again at each reload. */
+  /** A version whose tools clashed with another file's, tried again at every reload. */
   waiting?: CatalogueSource;
   /** Why its latest version is not served, and since when. */
   problem?: { error: ConfigError; since: Date };
 }
 
 /** The texts of a directory's files, by name, and the error of each that cannot be read. */
-interface DirectoryTexts {
+export interface DirectoryTexts {
   read: Map<string, { text: string; source: string }>;
   unreadable: Map<string, ConfigError>;
 }
@@ -37,6 +38,27 @@ export interface DirectoryOptions {
   isUpstream: (server: string) => boolean;
 }
 
+/**
+ * The text of every source file of `dir`, and the error of each that cannot be read.
+ *
+ * @throws {ConfigError} When the directory cannot be read.
+ */
+export async function directoryTexts(dir: string | URL): Promise<DirectoryTexts> {
+  // Loaded only here: the module of the config readers loads the YAML parser, which a cold
+  // start from a compiled catalogue does without.
+  const { readDirectoryFiles } = await import("../config/load.ts");
+  const read = new Map<string, { text: string; source: string }>();
+  const unreadable = new Map<string, ConfigError>();
+  const texts = await readDirectoryFiles(
+    dir,
+    sourceFileNames,
+    (text, source, file) => ({ text, source, file }),
+    (error) => unreadable.set(fileName(error.source), error),
+  );
+  for (const { file, text, source } of texts) read.set(file, { text, source });
+  return { read, unreadable };
+}
+
 /** The files of one directory, applied to one registry. */
 export class DirectorySources {
   readonly #dir: string | URL;
@@ -46,29 +68,38 @@ export class DirectorySources {
   /** Why the directory itself could not be read at the latest reload, and since when. */
   #problem?: { message: string; since: Date };
 
-  /** The files of `dir` as `sources` and `errors` say they loaded into `registry`. */
+  /**
+   * The files of `dir` as `loaded` says they loaded into `registry`; `texts`, when given, are
+   * their texts as read before they were loaded, so that the first reload applies only what
+   * changed after that.
+   */
   constructor(
     dir: string | URL,
     registry: ToolRegistry,
-    loaded: { sources: readonly CatalogueSource[]; errors: readonly ConfigError[] },
+    loaded: Catalogue,
+    texts: DirectoryTexts | undefined,
     options: DirectoryOptions,
   ) {
     this.#dir = dir;
     this.#registry = registry;
     this.#options = options;
     const now = new Date();
+    const text = (file: string) => texts?.read.get(file)?.text;
     for (const source of loaded.sources) {
+      const file = source.file;
       if ("toolList" in source && options.isUpstream(source.toolList.name)) {
         swapSource(registry, source, undefined);
-        const error = upstreamClash(this.#problemSource(source.file), source.toolList.name);
-        this.#files.set(source.file, { problem: { error, since: now } });
+        const error = upstreamClash(this.#pathOf(file), source.toolList.name);
+        this.#files.set(file, { text: text(file), problem: { error, since: now } });
       } else {
-        this.#files.set(source.file, { served: source });
+        this.#files.set(file, { text: text(file), served: source });
       }
     }
     for (const error of loaded.errors) {
-      this.#files.set(fileName(error.source), { problem: { error, since: now } });
+      const file = fileName(error.source);
+      this.#files.set(file, { text: text(file), problem: { error, since: now } });
     }
+    for (const source of loaded.held) this.#files.get(source.file)!.waiting = source;
   }
 
   /** The errors of the files whose latest version is not served. */
@@ -77,25 +108,13 @@ export class DirectorySources {
   }
 
   /**
-   * Records the text of each known file as it is now, so that the next reload applies only
-   * what changes after this.
-   */
-  async prime(): Promise<void> {
-    const { read } = await this.#read();
-    for (const [file, { text }] of read) {
-      const state = this.#files.get(file);
-      if (state !== undefined) state.text = text;
-    }
-  }
-
-  /**
-   * Reads every file and applies those whose text changed since the last read, and those whose
-   * last version waits for a clash to go.
+   * Reads every file and applies those whose text changed since it was last applied, then the
+   * versions that wait for a clash to go.
    */
   async reload(): Promise<void> {
     let texts: DirectoryTexts;
     try {
-      texts = await this.#read();
+      texts = await directoryTexts(this.#dir);
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
       if (this.#problem === undefined) {
@@ -106,28 +125,20 @@ export class DirectorySources {
     }
     this.#problem = undefined;
     const parse = await sourceParser({ warn: this.#options.report, strict: false });
+    // From here to the end, nothing awaits: the reload is applied as one.
     const { read, unreadable } = texts;
-    const changes: [string, FileState, CatalogueSource | undefined | ConfigError][] = [];
-    for (const [file, state] of this.#files) {
-      if (!read.has(file) && !unreadable.has(file)) changes.push([file, state, undefined]);
+    for (const [file, state] of [...this.#files]) {
+      if (!read.has(file) && !unreadable.has(file)) this.#apply(file, state, undefined, undefined);
     }
     for (const [file, { text, source }] of read) {
       const state = this.#files.get(file) ?? {};
-      if (state.text !== text) {
-        state.text = text;
-        state.waiting = undefined;
-        changes.push([file, state, this.#parse(parse, text, source, file)]);
-      } else if (state.waiting !== undefined) {
-        changes.push([file, state, state.waiting]);
-      }
+      if (state.text === text) continue;
+      this.#apply(file, state, this.#parse(parse, text, source, file), text);
     }
     for (const [file, error] of unreadable) {
-      const state = this.#files.get(file) ?? {};
-      state.text = undefined;
-      changes.push([file, state, error]);
+      this.#apply(file, this.#files.get(file) ?? {}, error, undefined);
     }
-    // From here to the end, nothing awaits: the reload is applied as one.
-    for (const [file, state, next] of changes) this.#apply(file, state, next);
+    this.#retryWaiting();
   }
 
   /** Each file's health, in name order. */
@@ -165,27 +176,7 @@ export class DirectorySources {
     return found;
   }
 
-  /** The text of every source file, and the error of each that cannot be read. */
-  async #read(): Promise<DirectoryTexts> {
-    const { readDirectoryFiles } = await import("../config/load.ts");
-    const read = new Map<string, { text: string; source: string }>();
-    const unreadable = new Map<string, ConfigError>();
-    const texts = await readDirectoryFiles(
-      this.#dir,
-      sourceFileNames,
-      (text, source, file) => ({ text, source, file }),
-      (error) => unreadable.set(fileName(error.source), error),
-    );
-    for (const { file, text, source } of texts) read.set(file, { text, source });
-    return { read, unreadable };
-  }
-
-  #parse(
-    parse: (text: string, source: string, file: string) => CatalogueSource,
-    text: string,
-    source: string,
-    file: string,
-  ): CatalogueSource | ConfigError {
+  #parse(parse: SourceParser, text: string, source: string, file: string) {
     try {
       const parsed = parse(text, source, file);
       if ("toolList" in parsed && this.#options.isUpstream(parsed.toolList.name)) {
@@ -198,28 +189,63 @@ export class DirectorySources {
     }
   }
 
-  /** Applies the new version of one file (absent when it went), or records why it cannot. */
-  #apply(file: string, state: FileState, next: CatalogueSource | undefined | ConfigError): void {
-    if (next instanceof ConfigError) return this.#fail(file, state, next);
+  /**
+   * Applies the new version of one file, read as `text` (absent when the file went or cannot
+   * be read), or records why it cannot be.
+   */
+  #apply(
+    file: string,
+    state: FileState,
+    next: CatalogueSource | undefined | ConfigError,
+    text: string | undefined,
+  ): void {
+    state.waiting = undefined;
+    if (next instanceof ConfigError) {
+      state.text = text;
+      return this.#fail(file, state, next);
+    }
     try {
       swapSource(this.#registry, state.served, next);
     } catch (error) {
       if (!(error instanceof InvalidToolError)) throw error;
+      state.text = text;
       state.waiting = next;
-      const source = this.#problemSource(file);
-      return this.#fail(
-        file,
-        state,
-        new ConfigError(source, [{ path: "", message: error.message }], { cause: error }),
-      );
+      return this.#fail(file, state, this.#clash(file, error));
     }
     if (next === undefined) {
       this.#files.delete(file);
       if (state.served !== undefined) this.#options.report(`Removed ${file}`);
       return;
     }
+    this.#loaded(file, state, next, text);
+  }
+
+  /**
+   * Tries every waiting version again, until a round loads none: a file that frees another's
+   * tools may come after it in name order.
+   */
+  #retryWaiting(): void {
+    for (let progress = true; progress;) {
+      progress = false;
+      for (const [file, state] of this.#files) {
+        const waiting = state.waiting;
+        if (waiting === undefined) continue;
+        try {
+          swapSource(this.#registry, state.served, waiting);
+        } catch (error) {
+          if (!(error instanceof InvalidToolError)) throw error;
+          this.#fail(file, state, this.#clash(file, error));
+          continue;
+        }
+        this.#loaded(file, state, waiting, state.text);
+        progress = true;
+      }
+    }
+  }
+
+  #loaded(file: string, state: FileState, next: CatalogueSource, text: string | undefined): void {
     const failed = state.problem !== undefined;
-    this.#files.set(file, { text: state.text, served: next });
+    this.#files.set(file, { text, served: next });
     this.#options.report(
       `${failed ? "Loaded" : state.served ? "Reloaded" : "Added"} ${file}: ${
         toolCount(next)
@@ -239,7 +265,13 @@ export class DirectorySources {
     );
   }
 
-  #problemSource(file: string): string {
+  #clash(file: string, error: InvalidToolError): ConfigError {
+    return new ConfigError(this.#pathOf(file), [{ path: "", message: error.message }], {
+      cause: error,
+    });
+  }
+
+  #pathOf(file: string): string {
     const dir = typeof this.#dir === "string" ? this.#dir : decodeURIComponent(this.#dir.pathname);
     return dir.endsWith("/") ? `${dir}${file}` : `${dir}/${file}`;
   }

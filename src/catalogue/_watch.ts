@@ -27,13 +27,14 @@ export async function watchDirectory(
 ): Promise<DirectoryWatch> {
   let last = await signature(dir);
   let polling = false;
+  let closed = false;
   let quiet: ReturnType<typeof setTimeout> | undefined;
   const poll = async () => {
     if (polling) return;
     polling = true;
     try {
       const now = await signature(dir);
-      if (now === last) return;
+      if (now === last || closed) return;
       last = now;
       clearTimeout(quiet);
       quiet = setTimeout(onChange, debounceMs);
@@ -47,13 +48,18 @@ export async function watchDirectory(
   Deno.unrefTimer(timer);
   return {
     close() {
+      closed = true;
       clearInterval(timer);
       clearTimeout(quiet);
     },
   };
 }
 
-/** The names, sizes and modification times of the source files of `dir`, as one string. */
+/**
+ * The names, sizes, inodes and change and modification times of the source files of `dir`, as
+ * one string: a rewrite of the same size within one tick of a coarse clock still changes the
+ * change time or, written by a rename, the inode.
+ */
 async function signature(dir: URL): Promise<string> {
   let names: string[];
   try {
@@ -65,7 +71,8 @@ async function signature(dir: URL): Promise<string> {
   const stats = await Promise.all(names.map(async (name) => {
     try {
       const info = await Deno.stat(new URL(encodeURIComponent(name), dir));
-      return `${name}\u0000${info.size}\u0000${info.mtime?.getTime()}`;
+      const times = `${info.mtime?.getTime()}\u0000${info.ctime?.getTime()}`;
+      return `${name}\u0000${info.size}\u0000${info.ino}\u0000${times}`;
     } catch {
       return `${name}\u0000gone`;
     }

@@ -11,7 +11,7 @@ import type { ToolRegistry } from "../index/tool_registry.ts";
 import { loadCatalogue } from "./load.ts";
 import type { CatalogueHealth, ServedCatalogue, SourceHealth } from "./served.ts";
 import type { UpstreamServer } from "./upstream.ts";
-import { DirectorySources } from "./_directory_sources.ts";
+import { DirectorySources, directoryTexts } from "./_directory_sources.ts";
 import type { DirectoryWatch } from "./_watch.ts";
 
 /** How a live catalogue is made and kept current. */
@@ -63,6 +63,7 @@ export class LiveCatalogue implements ServedCatalogue {
   readonly #upstreams: Map<string, UpstreamState>;
   readonly #options: Required<Omit<LiveCatalogueOptions, "dir" | "upstreams">>;
   #queue: Promise<void> = Promise.resolve();
+  #closed = false;
   #watch?: DirectoryWatch;
   #timer?: ReturnType<typeof setInterval>;
 
@@ -94,18 +95,39 @@ export class LiveCatalogue implements ServedCatalogue {
       timeoutMs: options.timeoutMs ?? 10_000,
       report: options.report ?? ((message: string) => console.warn(message)),
     };
-    const loaded = await loadCatalogue(dir, { warn: settings.report });
-    const catalogue = new LiveCatalogue(
-      loaded.registry,
-      (isUpstream) =>
-        new DirectorySources(dir, loaded.registry, loaded, {
-          report: settings.report,
-          isUpstream,
-        }),
-      options.upstreams ?? [],
-      settings,
-    );
-    await catalogue.#start(dir);
+    // Watching begins, and the texts are read, before the files are loaded: an edit made while
+    // the catalogue starts is then reloaded, never taken for one already applied.
+    let catalogue: LiveCatalogue | undefined;
+    let changedEarly = false;
+    const onChange = () => catalogue ? catalogue.#reloadInBackground() : changedEarly = true;
+    const watch = settings.watch
+      ? await (await import("./_watch.ts")).watchDirectory(
+        directoryUrl(dir),
+        settings.debounceMs,
+        onChange,
+      )
+      : undefined;
+    try {
+      const texts = settings.watch ? await directoryTexts(dir) : undefined;
+      const loaded = await loadCatalogue(dir, { warn: settings.report });
+      catalogue = new LiveCatalogue(
+        loaded.registry,
+        (isUpstream) =>
+          new DirectorySources(dir, loaded.registry, loaded, texts, {
+            report: settings.report,
+            isUpstream,
+          }),
+        options.upstreams ?? [],
+        settings,
+      );
+      catalogue.#watch = watch;
+      await catalogue.#start();
+    } catch (error) {
+      watch?.close();
+      catalogue?.close();
+      throw error;
+    }
+    if (changedEarly) catalogue.#reloadInBackground();
     return catalogue;
   }
 
@@ -130,10 +152,14 @@ export class LiveCatalogue implements ServedCatalogue {
     return { status: failing ? "degraded" : "ok", sources };
   }
 
-  /** Reads the directory again and applies what changed; one reload at a time. */
+  /**
+   * Reads the directory again and applies what changed; one reload at a time, each after the
+   * one before it, whether that one succeeded or not.
+   */
   reload(): Promise<void> {
-    this.#queue = this.#queue.then(() => this.#directory.reload());
-    return this.#queue;
+    const run = this.#queue.then(() => this.#closed ? undefined : this.#directory.reload());
+    this.#queue = run.catch(() => {});
+    return run;
   }
 
   /** Fetches every upstream's tools again and applies them; a fetch under way is joined. */
@@ -141,31 +167,29 @@ export class LiveCatalogue implements ServedCatalogue {
     await Promise.all([...this.#upstreams.values()].map((state) => this.#refresh(state)));
   }
 
-  /** Stops watching and refreshing. */
+  /** Stops watching and refreshing; what is under way then changes nothing. */
   close(): void {
+    this.#closed = true;
     this.#watch?.close();
     clearInterval(this.#timer);
   }
 
-  async #start(dir: string | URL): Promise<void> {
-    const { watch, debounceMs, refreshSeconds } = this.#options;
+  #reloadInBackground(): void {
+    this.reload().catch((error) => this.#options.report(`The reload failed: ${error}`));
+  }
+
+  async #start(): Promise<void> {
+    const { refreshSeconds } = this.#options;
     await this.refreshUpstreams();
-    if (this.#upstreams.size > 0 && refreshSeconds > 0) {
-      const timer = setInterval(() => {
-        this.refreshUpstreams().catch((error) =>
-          this.#options.report(`The refresh failed: ${error}`)
-        );
-      }, refreshSeconds * 1000);
-      // The timer alone does not keep a process alive: the server does, while it serves.
-      Deno.unrefTimer(timer);
-      this.#timer = timer;
-    }
-    if (!watch) return;
-    await this.#directory.prime();
-    const { watchDirectory } = await import("./_watch.ts");
-    this.#watch = await watchDirectory(directoryUrl(dir), debounceMs, () => {
-      this.reload().catch((error) => this.#options.report(`The reload failed: ${error}`));
-    });
+    if (this.#upstreams.size === 0 || refreshSeconds === 0) return;
+    const timer = setInterval(() => {
+      this.refreshUpstreams().catch((error) =>
+        this.#options.report(`The refresh failed: ${error}`)
+      );
+    }, refreshSeconds * 1000);
+    // The timer alone does not keep a process alive: the server does, while it serves.
+    Deno.unrefTimer(timer);
+    this.#timer = timer;
   }
 
   #refresh(state: UpstreamState): Promise<void> {
@@ -183,6 +207,7 @@ export class LiveCatalogue implements ServedCatalogue {
         timeoutMs: this.#options.timeoutMs,
         maxPages: MAX_PAGES,
       });
+      if (this.#closed) return;
       this.registry.replaceMcpTools(server, tools);
       if (state.problem !== undefined || state.tools !== tools.length) {
         this.#options.report(`Upstream ${namespace}: ${tools.length} tools`);
@@ -193,9 +218,7 @@ export class LiveCatalogue implements ServedCatalogue {
       const known = error instanceof UpstreamError || error instanceof InvalidToolError ||
         error instanceof InvalidBackendError;
       if (!known) throw error;
-      const message = error instanceof UpstreamError
-        ? error.message.slice(namespace.length + 2)
-        : error.message;
+      const message = error instanceof UpstreamError ? error.reason : error.message;
       if (state.problem?.message !== message) {
         this.#options.report(
           `Upstream ${namespace} failed: ${message}${

@@ -19,6 +19,8 @@ export interface Catalogue {
   sources: CatalogueSource[];
   /** The error of each file that did not, in file name order; each is left out. */
   errors: ConfigError[];
+  /** The sources that parsed but whose tools clash with an earlier file's; in `errors` too. */
+  held: CatalogueSource[];
   /** A registry of `sources`, its search restored from the compiled catalogue when current. */
   registry: ToolRegistry;
 }
@@ -32,7 +34,7 @@ export interface LoadOptions {
 }
 
 /** The sources of a directory as they are read, before a registry is made of them. */
-interface DirectorySources {
+interface DirectoryRead {
   sources: CatalogueSource[];
   errors: ConfigError[];
   /** The packed search of the compiled catalogue, when the sources come from it. */
@@ -58,15 +60,17 @@ export async function loadCatalogue(
     if (!restoreIndex(registry, packed)) {
       warn("The compiled catalogue's search does not fit its sources: building it instead");
     }
-    return { sources, errors, registry };
+    return { sources, errors, held: [], registry };
   }
   const loaded: CatalogueSource[] = [];
+  const held: CatalogueSource[] = [];
   for (const source of sources) {
     try {
       registerSource(registry, source);
       loaded.push(source);
     } catch (error) {
       if (!(error instanceof InvalidToolError)) throw error;
+      held.push(source);
       errors.push(
         new ConfigError(source.file, [{ path: "", message: error.message }], {
           cause: error,
@@ -74,7 +78,7 @@ export async function loadCatalogue(
       );
     }
   }
-  return { sources: loaded, errors, registry };
+  return { sources: loaded, errors, held, registry };
 }
 
 /**
@@ -175,7 +179,7 @@ async function readDirectory(
   dir: string | URL,
   warn: (message: string) => void,
   strict = false,
-): Promise<DirectorySources> {
+): Promise<DirectoryRead> {
   const folder = directoryUrl(dir);
   const compiled = await readCompiledCatalogue(folder).catch(() => undefined);
   if (compiled) return { sources: compiled.files, errors: [], packed: compiled.index };

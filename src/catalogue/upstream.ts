@@ -31,12 +31,15 @@ export interface FetchOptions {
 export class UpstreamError extends Error {
   /** The namespace of the server. */
   readonly namespace: string;
+  /** What failed, in words for an operator, without the server's URL. */
+  readonly reason: string;
 
-  /** Makes the error; `message` says what failed, in words for an operator. */
-  constructor(namespace: string, message: string, options?: ErrorOptions) {
-    super(message, options);
+  /** Makes the error, whose message is the namespace and the reason. */
+  constructor(namespace: string, reason: string, options?: ErrorOptions) {
+    super(`${namespace}: ${reason}`, options);
     this.name = "UpstreamError";
     this.namespace = namespace;
+    this.reason = reason;
   }
 }
 
@@ -84,7 +87,7 @@ export async function fetchUpstreamTools(
         server.url,
         "its URL",
       );
-    throw new UpstreamError(server.namespace, `${server.namespace}: ${reason}`, { cause: error });
+    throw new UpstreamError(server.namespace, reason, { cause: error });
   } finally {
     // A server that hangs may never answer the close either: nothing waits for it.
     client.close().catch(() => {});

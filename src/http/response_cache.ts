@@ -41,11 +41,11 @@ export function responseCache(options: ResponseCacheOptions): MiddlewareHandler 
   return async function responseCache(c, next) {
     const method = c.req.method;
     if (method !== "GET" && method !== "HEAD") return await next();
-    const now = options.version();
-    if (now !== version) {
+    const at = options.version();
+    if (at !== version) {
       entries.clear();
       bytes = 0;
-      version = now;
+      version = at;
     }
     const key = keyOf(c.req.raw);
     const hit = entries.get(key);
@@ -60,7 +60,7 @@ export function responseCache(options: ResponseCacheOptions): MiddlewareHandler 
     await next();
     const res = c.res;
     // An answer computed while the content changed is not kept for the new content.
-    if (options.version() !== version) return;
+    if (options.version() !== at || version !== at) return;
     if (method !== "GET" || res.status !== 200 || !res.headers.has("ETag") || !res.body) return;
     const length = Number(res.headers.get("Content-Length") ?? 0);
     if (length > options.maxBodyBytes) return;
@@ -68,6 +68,8 @@ export function responseCache(options: ResponseCacheOptions): MiddlewareHandler 
     const response = new Response(body, res);
     c.res = response.clone();
     if (body.byteLength > options.maxBodyBytes) return;
+    // Reading the body may have let the content change.
+    if (options.version() !== at || version !== at) return;
     entries.set(key, { response, bytes: body.byteLength });
     bytes += body.byteLength;
     for (const [oldest, old] of entries) {

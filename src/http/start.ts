@@ -24,6 +24,7 @@ class InvalidConfigsError extends Error {
     super(
       `${errors.map((error) => error.message).join("\n")}\n` +
         "Fix the files above, or set SKIP_INVALID_CONFIGS=1 to serve the others.",
+      { cause: errors },
     );
     this.name = "InvalidConfigsError";
   }

@@ -73,18 +73,26 @@ export function wireEntry(entry: ToolIndexEntry & { id?: string }): ToolIndexEnt
   return fields;
 }
 
-/** The IDs nearest to `reference`, by the edit distance of their names or IDs, then load order. */
+/**
+ * The IDs nearest to `reference`, by the edit distance of their names or IDs, then load order.
+ * A candidate whose length is further from the reference's than a likely typo is not measured:
+ * a long made-up name against every tool took 65-110 ms of a 404 on the bundled catalogue.
+ */
 function closestIds(registry: RegistryView, reference: string): string[] {
   const lower = reference.toLowerCase();
+  const reach = Math.max(3, Math.floor(lower.length / 3));
   const distance = (text: string) => {
     const candidate = text.toLowerCase();
-    return candidate.includes(lower) ? 0 : editDistance(lower, candidate);
+    if (candidate.includes(lower)) return 0;
+    if (Math.abs(candidate.length - lower.length) > reach) return Infinity;
+    return editDistance(lower, candidate);
   };
   return registry.ids()
     .map((id, order) => {
       const name = registry.getEntry(id)!.tool_name;
       return { id, order, distance: Math.min(distance(name), distance(id)) };
     })
+    .filter((candidate) => candidate.distance !== Infinity)
     .sort((a, b) => a.distance - b.distance || a.order - b.order)
     .slice(0, SUGGESTIONS)
     .map((candidate) => candidate.id);

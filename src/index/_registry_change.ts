@@ -259,6 +259,15 @@ function placesOf(
     places.set(key, place);
     next.set(source, place + 1);
   }
+  // Kept places only grow: once a replaced list's places pass twice its length, they are given
+  // afresh, so that a source whose order keeps changing stays far within its span.
+  const replaced = change.replaces;
+  if (replaced !== undefined && (next.get(replaced) ?? 0) > 2 * places.size + 64) {
+    let place = 0;
+    for (const key of places.keys()) {
+      if (key.endsWith(`\u0000${replaced}`)) places.set(key, place++);
+    }
+  }
   return places;
 }
 
