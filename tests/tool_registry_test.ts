@@ -589,3 +589,33 @@ Deno.test("a first registration of many tools at once holds what registering the
     { name: "InvalidToolError", message: /over its limit of 3/ },
   );
 });
+
+Deno.test("after a change, a substring search in load order finds a changed tool before the unchanged ones", () => {
+  const tools = (prefix: string, count: number, changed = "") =>
+    Array.from({ length: count }, (_, i) => ({
+      name: `${prefix}_${i}`,
+      description: `Shared words ${i}${i === 0 ? changed : ""}`,
+      inputSchema: schema,
+    }));
+  const registry = new ToolRegistry();
+  registry.registerMcpTools("a", tools("a", 200));
+  registry.registerMcpTools("b", tools("b", 200));
+  registry.search({ query: "shared" });
+  // The first tool changes: it is indexed apart from the others, and still comes first.
+  registry.replaceMcpTools("a", tools("a", 200, " and more"));
+  const fresh = new ToolRegistry();
+  fresh.registerMcpTools("a", tools("a", 200, " and more"));
+  fresh.registerMcpTools("b", tools("b", 200));
+  for (
+    const params of [{ query: "shared" }, { query: "shared", limit: 3 }, { query: "and more" }]
+  ) {
+    assert.deepEqual(registry.search(params), fresh.search(params), JSON.stringify(params));
+  }
+  const page = registry.searchPage({ query: "words", limit: 7 });
+  const next = registry.searchPage({ query: "words", limit: 7, cursor: page.next_cursor });
+  assert.deepEqual(
+    [...page.results, ...next.results].map((entry) => entry.id),
+    fresh.search({ query: "words", limit: 14 }).map((entry) => entry.id),
+  );
+  assert.equal(registry.search({ query: "shared" })[0].id, "a:a_0");
+});

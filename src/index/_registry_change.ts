@@ -114,8 +114,13 @@ export function applyChange(
     const slot = slotOf(id);
     const kept = slot?.reaches.filter(({ backend }) => !change.drops(id, backend)) ?? [];
     const adds = addsOf.get(id) ?? [];
-    // A tool whose backends all leave takes the definition it comes back with.
-    const template = kept.length > 0 ? slot!.template : adds[0]?.template ?? slot!.template;
+    // A tool whose backends all leave takes the definition it comes back with, unless that is
+    // the one it has: then it keeps its template, so that its search entry and index stay (a
+    // replaced source's unchanged tools were otherwise all indexed again).
+    let template = kept.length > 0 ? slot!.template : adds[0]?.template ?? slot!.template;
+    if (slot !== undefined && template !== slot.template && sameTemplate(slot.template, template)) {
+      template = slot.template;
+    }
     const reaches = [...kept];
     for (const { template: added, backend } of adds) {
       if (added !== template && added.definition !== template.definition) {
@@ -173,6 +178,15 @@ export function applyChange(
   target.version++;
   target.changed();
   return events.map((event) => ({ ...event, version: target.version }));
+}
+
+/** Whether two templates define a tool alike, and say alike what its source says of it. */
+function sameTemplate(a: ToolTemplate, b: ToolTemplate): boolean {
+  if (a.definition !== b.definition) return false;
+  const [x, y] = [a.owner, b.owner];
+  return x === y ||
+    (x.name === y.name && x.description === y.description && x.category === y.category &&
+      x.tags.length === y.tags.length && x.tags.every((tag, i) => tag === y.tags[i]));
 }
 
 /**

@@ -11,6 +11,7 @@
 // of the term among the tools there are now. When the deltas grow past a share of the tools,
 // everything is built again as one index.
 import { type CorpusStats, distinctTerms, inverseDocumentFrequency } from "../search/ranked.ts";
+import { FIELD_SEPARATOR, needleKeys } from "../search/substring.ts";
 import type { NormalizedParams } from "./search_params.ts";
 import type { ToolTemplate } from "./_registry_input.ts";
 import { type SearchTables, ToolSearch } from "./_tool_search.ts";
@@ -280,18 +281,39 @@ export class RegistrySearch {
     const found: Part[] = [];
     const docs: number[][] = [];
     const scores: number[][] = [];
+    // A literal needle's n-grams are worked out once, and an index that lacks one is not
+    // searched at all: three indexes asked in full made a substring miss cost three times a
+    // ToolIndex's.
+    const literal = params.mode !== "ranked" && params.needle !== "" &&
+      !params.needle.includes(FIELD_SEPARATOR);
+    const keys = literal ? needleKeys(params.needle) : undefined;
+    // In load order, once one index has given `want` tools, the others' tools that come after
+    // the last of them are not wanted: each index lists its tools in load order, so its walk
+    // stops at the first of those. The main index, the largest, is asked first.
+    const loadOrder = params.mode !== "ranked" || params.query.trim() === "";
+    let last = Infinity;
     for (let i = 0; i < parts.length; i++) {
       const part = parts[i];
-      if (part === undefined) continue;
+      if (part === undefined || (keys !== undefined && !part.search.mayHold(keys))) continue;
+      const below = loadOrder ? firstAfter(part.orders, last) : undefined;
+      if (below === 0) continue;
       const partScores: number[] = [];
-      found.push(part);
-      docs.push(part.search.find(params, 0, want, {
+      const partDocs = part.search.find(params, 0, want, {
         stale: this.#stale[i],
         scores: partScores,
         termWeight: this.#weights[i],
-      }));
+        keys,
+        below,
+      });
+      if (partDocs.length === 0) continue;
+      if (loadOrder && partDocs.length === want) {
+        last = Math.min(last, part.orders[partDocs[want - 1]]);
+      }
+      found.push(part);
+      docs.push(partDocs);
       scores.push(partScores);
     }
+    if (found.length === 1) return docs[0].slice(skip).map((doc) => found[0].slots[doc]);
     // A ranked search with words to rank by gives a score with each tool; any other search
     // answers in load order.
     let ranked = false;
@@ -327,4 +349,17 @@ export class RegistrySearch {
     }
     return merged.slice(skip);
   }
+}
+
+/** The first index of `orders` (ascending) whose order is past `last`; its length if none. */
+function firstAfter(orders: ArrayLike<number>, last: number): number {
+  if (last === Infinity) return orders.length;
+  let low = 0;
+  let high = orders.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (orders[middle] <= last) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }

@@ -29,6 +29,13 @@ export interface FindOptions {
   scores?: number[];
   /** Scales each term's scores in a ranked search: see `RankedIndex.rank`. */
   termWeight?: (term: string) => number;
+  /** The `needleKeys` of the query's needle, when a search of several indexes has them. */
+  keys?: readonly number[];
+  /**
+   * In a search in position order (not ranked), the first position not wanted: the walk stops
+   * there.
+   */
+  below?: number;
 }
 
 /** Finds tools by their position in the index. */
@@ -73,6 +80,11 @@ export class ToolSearch {
     return { substring: this.#substring.tables, ranked: this.#ranked.tables };
   }
 
+  /** Whether some tool may hold the needle whose `needleKeys` are `keys` (see `mayHold`). */
+  mayHold(keys: readonly number[]): boolean {
+    return this.#substring.mayHold(keys);
+  }
+
   /**
    * The positions of the tools that `params` finds, in the order of the results, leaving out
    * the first `skip`: `count` of them at most.
@@ -92,7 +104,9 @@ export class ToolSearch {
     const stale = options?.stale;
     const accept = stale === undefined ? passes : (text: number) => !stale[text] && passes(text);
     let skipped = 0;
+    const below = options?.below ?? Infinity;
     const visit = (text: number) => {
+      if (text >= below) return false;
       if (skipped < skip) skipped++;
       else found.push(text);
       return found.length < count;
@@ -118,7 +132,7 @@ export class ToolSearch {
       : undefined;
     if (best !== undefined) return best;
     if (needle !== "" && !needle.includes(FIELD_SEPARATOR)) {
-      this.#substring.scan(needle, accept, visit, driver);
+      this.#substring.scan(needle, accept, visit, driver, options?.keys);
       return found;
     }
     // No query, or one holding the field separator, which only a per-field check answers.

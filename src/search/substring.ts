@@ -53,6 +53,20 @@ export class SubstringIndex {
     return { offsets: this.#offsets, postings: this.#postings };
   }
 
+  /**
+   * Whether some text may hold the needle whose `needleKeys` are `keys`: false when one of its
+   * n-grams is in no text, which a few reads of the table tell.
+   */
+  mayHold(keys: readonly number[]): boolean {
+    const offsets = this.#offsets;
+    const mask = this.#mask;
+    for (let i = 0; i < keys.length; i++) {
+      const bucket = keys[i] & mask;
+      if (offsets[bucket] === offsets[bucket + 1]) return false;
+    }
+    return true;
+  }
+
   /** Bytes held by the posting lists and their offsets. */
   get byteLength(): number {
     return this.#offsets.byteLength + this.#postings.byteLength;
@@ -60,61 +74,74 @@ export class SubstringIndex {
 
   /**
    * Calls `visit` with each text number, in ascending order, whose text contains `needle` and
-   * which `accept` takes, until `visit` returns false. `needle` must already be lowercased.
+   * which `accept` takes, until `visit` returns false. `needle` must already be lowercased;
+   * `keys`, its `needleKeys`, may be given when they were worked out for another index.
    */
   scan(
     needle: string,
     accept: Accept,
     visit: (text: number) => boolean,
     driver?: ArrayLike<number>,
+    keys: readonly number[] = needleKeys(needle),
   ): void {
-    const list = this.#shortestList(needle);
-    const walk = driver !== undefined && (list === undefined || driver.length < list.length)
-      ? driver
-      : list;
+    // The shortest list, found by its bounds: a view of each list looked at would be an object
+    // made per n-gram, which cost a query a quarter of its time.
+    const offsets = this.#offsets;
+    const mask = this.#mask;
+    let start = 0;
+    let end = -1;
+    for (let i = 0; i < keys.length; i++) {
+      const bucket = keys[i] & mask;
+      const from = offsets[bucket];
+      const to = offsets[bucket + 1];
+      if (end < 0 || to - from < end - start) {
+        start = from;
+        end = to;
+        if (from === to) return;
+      }
+    }
     const texts = this.#texts;
-    if (walk === undefined) {
+    if (driver !== undefined && (end < 0 || driver.length < end - start)) {
+      for (let i = 0; i < driver.length; i++) {
+        const text = driver[i];
+        if (accept(text) && texts[text].includes(needle) && !visit(text)) return;
+      }
+      return;
+    }
+    if (end < 0) {
       for (let text = 0; text < texts.length; text++) {
         if (accept(text) && texts[text].includes(needle) && !visit(text)) return;
       }
       return;
     }
-    for (let i = 0; i < walk.length; i++) {
-      const text = walk[i];
+    const postings = this.#postings;
+    for (let i = start; i < end; i++) {
+      const text = postings[i];
       if (accept(text) && texts[text].includes(needle) && !visit(text)) return;
     }
   }
+}
 
-  /** The shortest posting list that must contain every match; undefined when none applies. */
-  #shortestList(needle: string): Int32Array | undefined {
-    let best: Int32Array | undefined;
-    const consider = (bucket: number) => {
-      const start = this.#offsets[bucket];
-      const end = this.#offsets[bucket + 1];
-      if (best === undefined || end - start < best.length) {
-        best = this.#postings.subarray(start, end);
-      }
-    };
-    let trigrams = 0;
-    for (let i = 0; i + 2 < needle.length; i++) {
-      const a = needle.charCodeAt(i);
-      const b = needle.charCodeAt(i + 1);
-      const c = needle.charCodeAt(i + 2);
-      if (a === SEPARATOR_CODE || b === SEPARATOR_CODE || c === SEPARATOR_CODE) continue;
-      consider(trigramBucket(a, b, c) & this.#mask);
-      trigrams++;
-      if (best!.length === 0) return best;
-    }
-    if (trigrams === 0) {
-      for (let i = 0; i < needle.length; i++) {
-        const a = needle.charCodeAt(i);
-        if (a === SEPARATOR_CODE) continue;
-        consider(charBucket(a) & this.#mask);
-        if (best!.length === 0) return best;
-      }
-    }
-    return best;
+/**
+ * The hashes of the n-grams whose lists a needle's texts must be on: its trigrams, or its
+ * characters when it is shorter than a trigram. Any index takes them, masked to its size, so
+ * one search over several indexes works them out once.
+ */
+export function needleKeys(needle: string): number[] {
+  const keys: number[] = [];
+  for (let i = 0; i + 2 < needle.length; i++) {
+    const a = needle.charCodeAt(i);
+    const b = needle.charCodeAt(i + 1);
+    const c = needle.charCodeAt(i + 2);
+    if (a === SEPARATOR_CODE || b === SEPARATOR_CODE || c === SEPARATOR_CODE) continue;
+    keys.push(trigramBucket(a, b, c));
   }
+  if (keys.length > 0) return keys;
+  for (let i = 0; i < needle.length; i++) {
+    const a = needle.charCodeAt(i);
+    if (a !== SEPARATOR_CODE) keys.push(charBucket(a));
+  }
+  return keys;
 }
 
 /**
