@@ -14,7 +14,6 @@ import {
   ToolRegistry,
   validateConfig,
 } from "../mod.ts";
-import { bundledConfigs } from "../src/catalogue/load.ts";
 import {
   generateConfigs,
   generateQueries,
@@ -23,10 +22,10 @@ import {
   rankedQueries,
   uniqueNames,
 } from "../support/corpus.ts";
+import { developmentSets } from "../support/eval_sets.ts";
 import { machine, measureBuilds, measureQueries, percentile } from "./_measure.ts";
 
 const SIZES = Deno.args.length > 0 ? Deno.args.map(Number) : [10_000, 100_000];
-const EVAL = new URL("../../shared/eval/", import.meta.url);
 const quiet = () => {};
 
 /** `config` with one tool's description changed, one tool gone and one new: an edited file. */
@@ -138,28 +137,8 @@ for (const size of SIZES) {
   );
 }
 
-/** The development sets: their configs (the bundled ones for bundled-dev) and queries. */
-async function developmentSets(): Promise<[string, CLImaxConfig[], SearchParams[]][]> {
-  const sets: [string, CLImaxConfig[], SearchParams[]][] = [];
-  for (const name of ["metatool-dev", "sgd-dev", "bundled-dev"]) {
-    try {
-      const queries: { query: string }[] = JSON.parse(
-        await Deno.readTextFile(new URL(`${name}/queries.json`, EVAL)),
-      );
-      const configs = name === "bundled-dev"
-        ? await bundledConfigs()
-        : (JSON.parse(await Deno.readTextFile(new URL(`${name}/configs.json`, EVAL))) as unknown[])
-          .map((config) => validateConfig(config));
-      sets.push([name, configs, queries.map(({ query }) => ({ query }))]);
-    } catch (error) {
-      if (!(error instanceof Deno.errors.NotFound)) throw error;
-      console.error(`No ${name} in ${EVAL.pathname}: left out`);
-    }
-  }
-  return sets;
-}
-
-for (const [name, configs, queries] of await developmentSets()) {
+for (const { name, configs, queries: labelled } of await developmentSets()) {
+  const queries: SearchParams[] = labelled.map(({ query }) => ({ query }));
   // A tenth of the sources edited, one after another, each edit searched as it lands.
   const registry = registryOf(configs);
   const random = new Random(3);

@@ -1,79 +1,96 @@
-// `deno task eval <data-dir> [--queries FILE] [--ablation]`: relevance of the index's search on
-// labelled queries.
+// `deno task eval`: relevance of the search on labelled queries.
 //
-// Reads `configs.json` (a list of CLImax configs; without it, the directory's YAML configs) and
-// `queries.json` (a list of `{ id, query, relevant }`, or the `--queries` file) from the
-// directory, as in `../shared/eval/`, and prints
-// Recall@1/5/10, MRR@10 and nDCG@10 of substring and ranked search beside MiniSearch 7.2 (its
-// defaults, prefix search, a name boost of 2), all in one run. `--ablation` adds a row for the
+//   deno task eval --all [--against REV] [--ablation]
+//   deno task eval <data-dir> [--queries FILE] [--ablation]
+//
+// `--all` measures every development set (see `support/eval_sets.ts`) in one run: ranked search
+// beside the ranked search of another version (`--against`, a git revision or a checkout's
+// folder; default `HEAD`, so that uncommitted changes are measured against the last commit;
+// `none` for no comparison) and beside MiniSearch 7.2, with a macro average over the sets, then
+// each difference from the other version with a paired bootstrap 95% interval: a change whose
+// interval holds 0 is within the noise of its set. A ranking change is kept only when no set is
+// worse beyond its interval.
+//
+// A data directory is measured alone: its `configs.json` (or its YAML configs) and its
+// `queries.json` (or `--queries`), with substring search too. `--ablation` adds a row for the
 // ranking with each of its choices undone, to show what each one is worth.
 import { parseArgs } from "node:util";
-import type { CLImaxConfigInput, ToolIndexEntry } from "../mod.ts";
-import { loadConfigDir, ToolIndex } from "../mod.ts";
+import type { CLImaxConfig } from "../mod.ts";
+import { ToolIndex } from "../mod.ts";
 import { DEFAULT_RANKING, RankedIndex, type RankingOptions } from "../src/search/ranked.ts";
 import { collectTools } from "../src/index/_collect.ts";
-import { type LabelledQuery, type Relevance, relevance } from "../support/relevance.ts";
+import { developmentSets, type EvalSet, loadEvalSet } from "../support/eval_sets.ts";
+import {
+  type Difference,
+  means,
+  pairedBootstrap,
+  type PerQuery,
+  perQuery,
+  type Relevance,
+} from "../support/relevance.ts";
 import { MiniSearchIndex } from "../support/minisearch.ts";
+import { type PreviousVersion, previousVersion } from "./_previous_version.ts";
+
+const LIMIT = 10;
+const MEASURES: [keyof Relevance, string][] = [
+  ["recallAt1", "R@1"],
+  ["recallAt5", "R@5"],
+  ["recallAt10", "R@10"],
+  ["mrrAt10", "MRR@10"],
+  ["ndcgAt10", "nDCG@10"],
+];
 
 const { values, positionals } = parseArgs({
   args: Deno.args,
   options: {
+    all: { type: "boolean", default: false },
+    against: { type: "string", default: "HEAD" },
     ablation: { type: "boolean", default: false },
     queries: { type: "string" },
   },
   allowPositionals: true,
 });
-if (positionals.length !== 1) {
-  console.error("Usage: deno task eval <data-dir> [--queries FILE] [--ablation]");
+if (values.all === (positionals.length === 1) || positionals.length > 1) {
+  console.error(
+    "Usage: deno task eval --all [--against REV] [--ablation]\n" +
+      "       deno task eval <data-dir> [--queries FILE] [--ablation]",
+  );
   Deno.exit(2);
 }
-const dir = positionals[0].replace(/\/?$/, "/");
-const queriesFile = values.queries ?? `${dir}queries.json`;
-if (!await exists(queriesFile)) {
-  // A catalogue without queries (such as mcp-zero-catalog) has nothing to measure relevance on.
-  console.error(`No labelled queries: ${queriesFile} does not exist (give one with --queries)`);
-  Deno.exit(2);
+
+/** A named searcher's ranking of each query of a set, as tool names. */
+type Rankings = (set: EvalSet) => string[][];
+
+const ranked: Rankings = ({ configs, queries }) => {
+  const index = ToolIndex.fromConfigs(configs, { onWarning: () => {} });
+  return queries.map(({ query }) =>
+    index.search({ query, limit: LIMIT, mode: "ranked" }).map((entry) => entry.tool_name)
+  );
+};
+
+const miniSearch: Rankings = ({ configs, queries }) => {
+  const index = new MiniSearchIndex(configs);
+  return queries.map(({ query }) => index.search({ query, limit: LIMIT }));
+};
+
+const substring: Rankings = ({ configs, queries }) => {
+  const index = ToolIndex.fromConfigs(configs, { onWarning: () => {} });
+  return queries.map(({ query }) =>
+    index.search({ query, limit: LIMIT }).map((entry) => entry.tool_name)
+  );
+};
+
+function previousRankings(previous: PreviousVersion): Rankings {
+  return ({ configs, queries }) => {
+    const index = previous.index(configs);
+    return queries.map(({ query }) =>
+      index.search({ query, limit: LIMIT, mode: "ranked" }).map((entry) => entry.tool_name)
+    );
+  };
 }
-const configs: CLImaxConfigInput[] = await exists(`${dir}configs.json`)
-  ? JSON.parse(await Deno.readTextFile(`${dir}configs.json`))
-  : await loadConfigDir(dir);
-const queries: LabelledQuery[] = JSON.parse(await Deno.readTextFile(queriesFile));
 
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.stat(path);
-    return true;
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return false;
-    throw error;
-  }
-}
-const LIMIT = 10;
-
-const names = (entries: readonly ToolIndexEntry[]) => entries.map((entry) => entry.tool_name);
-const rows: [string, Relevance][] = [];
-
-const index = ToolIndex.fromConfigs(configs, { onWarning: () => {} });
-rows.push([
-  "substring (the spec's search)",
-  relevance(queries, queries.map(({ query }) => names(index.search({ query, limit: LIMIT })))),
-]);
-rows.push([
-  "**ranked**",
-  relevance(
-    queries,
-    queries.map(({ query }) => names(index.search({ query, limit: LIMIT, mode: "ranked" }))),
-  ),
-]);
-
-const miniSearch = new MiniSearchIndex(configs);
-rows.push([
-  "MiniSearch 7.2 (anchor)",
-  relevance(queries, queries.map(({ query }) => miniSearch.search({ query, limit: LIMIT }))),
-]);
-
-if (values.ablation) {
-  const { tools, owners } = collectTools(configs, () => {});
+/** The ranking with each of its choices undone, one row each. */
+function ablations(): [string, Rankings][] {
   const variants: [string, Partial<RankingOptions>][] = [
     ["ranked, no stop words", { stopWords: false }],
     ["ranked, no stemming", { stemming: false }],
@@ -96,28 +113,113 @@ if (values.ablation) {
       },
     ],
   ];
-  for (const [label, variant] of variants) {
-    const ranked = new RankedIndex(tools, owners, { ...DEFAULT_RANKING, ...variant });
-    rows.push([
-      label,
-      relevance(
-        queries,
-        queries.map(({ query }) =>
-          (ranked.rank(query, () => true, 0, LIMIT) ?? []).map((doc) => tools[doc].name)
-        ),
-      ),
-    ]);
-  }
+  return variants.map(([label, variant]) => [label, ({ configs, queries }) => {
+    const { tools, owners } = collectTools(configs as CLImaxConfig[], () => {});
+    const index = new RankedIndex(tools, owners, { ...DEFAULT_RANKING, ...variant });
+    return queries.map(({ query }) =>
+      (index.rank(query, () => true, 0, LIMIT) ?? []).map((doc) => tools[doc].name)
+    );
+  }]);
 }
 
 const fixed = (value: number) => value.toFixed(3);
-console.log(`${queries.length} queries, ${index.size} tools (${dir})\n`);
-console.log("| search | R@1 | R@5 | R@10 | MRR@10 | nDCG@10 |");
-console.log("|---|---:|---:|---:|---:|---:|");
-for (const [label, measured] of rows) {
-  console.log(
-    `| ${label} | ${fixed(measured.recallAt1)} | ${fixed(measured.recallAt5)} | ${
-      fixed(measured.recallAt10)
-    } | ${fixed(measured.mrrAt10)} | ${fixed(measured.ndcgAt10)} |`,
-  );
+const signed = (value: number) => `${value >= 0 ? "+" : "−"}${Math.abs(value).toFixed(3)}`;
+const row = (cells: readonly (string | number)[]) => `| ${cells.join(" | ")} |`;
+
+function measuresRow(label: string, measured: Relevance, prefix: string[] = []): string {
+  return row([...prefix, label, ...MEASURES.map(([key]) => fixed(measured[key]))]);
+}
+
+/** A difference and its interval; marked when the interval lies wholly below or above 0. */
+function differenceCell({ mean, low, high }: Difference): string {
+  const mark = high < 0 ? " ✘" : low > 0 ? " ✔" : "";
+  return `${signed(mean)} [${signed(low)}, ${signed(high)}]${mark}`;
+}
+
+if (values.all) {
+  const sets = await developmentSets();
+  const previous = values.against === "none" ? undefined : await previousVersion(values.against);
+  try {
+    const searchers: [string, Rankings][] = [["**ranked**", ranked]];
+    if (previous) searchers.push([`ranked at ${previous.label}`, previousRankings(previous)]);
+    searchers.push(["MiniSearch 7.2", miniSearch], ...(values.ablation ? ablations() : []));
+    // measured[searcher][set]: each query's measures.
+    const measured: PerQuery[][] = searchers.map(([, rankings]) =>
+      sets.map((set) => perQuery(set.queries, rankings(set)))
+    );
+    console.log(
+      `## Relevance on the development sets, ${LIMIT} results a query\n\n` +
+        row(["set", "queries", "search", ...MEASURES.map(([, label]) => label)]) + "\n" +
+        row(["---", "---:", "---", ...MEASURES.map(() => "---:")]),
+    );
+    sets.forEach((set, s) => {
+      searchers.forEach(([label], k) => {
+        const first = k === 0 ? [set.name, String(set.queries.length)] : ["", ""];
+        console.log(measuresRow(label, means(measured[k][s]), first));
+      });
+    });
+    searchers.forEach(([label], k) => {
+      const macro = Object.fromEntries(MEASURES.map(([key]) => [
+        key,
+        sets.reduce((sum, _, s) => sum + means(measured[k][s])[key], 0) / sets.length,
+      ])) as unknown as Relevance;
+      console.log(measuresRow(label, macro, k === 0 ? ["macro average", ""] : ["", ""]));
+    });
+
+    for (const [other, label] of [[1, previous?.label], [previous ? 2 : 1, "MiniSearch 7.2"]]) {
+      if (label === undefined) continue;
+      console.log(
+        `\n## Ranked minus ${label}: the mean difference [paired bootstrap 95% interval]; ` +
+          "✘ worse, ✔ better, beyond noise\n\n" +
+          row(["set", ...MEASURES.map(([, name]) => name)]) + "\n" +
+          row(["---", ...MEASURES.map(() => "---:")]),
+      );
+      const pairs = (key: keyof Relevance, only?: number) =>
+        sets.flatMap((_, s) =>
+          only === undefined || only === s
+            ? [{ a: measured[0][s][key], b: measured[other as number][s][key] }]
+            : []
+        );
+      sets.forEach((set, s) => {
+        console.log(row([
+          set.name,
+          ...MEASURES.map(([key]) => differenceCell(pairedBootstrap(pairs(key, s)))),
+        ]));
+      });
+      console.log(row([
+        "macro average",
+        ...MEASURES.map(([key]) => differenceCell(pairedBootstrap(pairs(key)))),
+      ]));
+    }
+  } finally {
+    await previous?.close();
+  }
+} else {
+  const dir = new URL(positionals[0].replace(/\/?$/, "/"), `file://${Deno.cwd()}/`);
+  let set: EvalSet;
+  try {
+    set = await loadEvalSet(
+      positionals[0],
+      dir,
+      values.queries ? new URL(values.queries, `file://${Deno.cwd()}/`) : undefined,
+    );
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
+    // A catalogue without queries (such as mcp-zero-catalog) has nothing to measure.
+    console.error(`No labelled queries in ${positionals[0]} (give a file with --queries)`);
+    Deno.exit(2);
+  }
+  const searchers: [string, Rankings][] = [
+    ["substring (the spec's search)", substring],
+    ["**ranked**", ranked],
+    ["MiniSearch 7.2 (anchor)", miniSearch],
+    ...(values.ablation ? ablations() : []),
+  ];
+  const tools = set.configs.reduce((sum, config) => sum + config.tools.length, 0);
+  console.log(`${set.queries.length} queries, ${tools} tools (${positionals[0]})\n`);
+  console.log(row(["search", ...MEASURES.map(([, label]) => label)]));
+  console.log(row(["---", ...MEASURES.map(() => "---:")]));
+  for (const [label, rankings] of searchers) {
+    console.log(measuresRow(label, means(perQuery(set.queries, rankings(set)))));
+  }
 }

@@ -1,5 +1,11 @@
 import assert from "node:assert/strict";
-import { ndcgAt, recallAt, reciprocalRankAt, relevance } from "../support/relevance.ts";
+import {
+  ndcgAt,
+  pairedBootstrap,
+  recallAt,
+  reciprocalRankAt,
+  relevance,
+} from "../support/relevance.ts";
 
 Deno.test("recallAt() counts the relevant tools among the first k", () => {
   assert.equal(recallAt(["a", "b", "c"], ["c"], 2), 0);
@@ -32,4 +38,25 @@ Deno.test("relevance() averages every measure over the queries", () => {
   assert.equal(measured.recallAt5, 0.5);
   assert.equal(measured.recallAt10, 1);
   assert.equal(measured.mrrAt10, (1 + 1 / 6) / 2);
+});
+
+Deno.test("pairedBootstrap() puts 0 inside the interval of noise and outside that of a real change", () => {
+  const base: number[] = Array.from({ length: 400 }, (_, i) => (i * 7919) % 13 < 6 ? 1 : 0);
+  const same = pairedBootstrap([{ a: base, b: base }]);
+  assert.deepEqual(same, { mean: 0, low: 0, high: 0 });
+  // Better on a fifth of the queries, never worse.
+  const better = base.map((value, i) => i % 5 === 0 ? 1 : value);
+  const gain = pairedBootstrap([{ a: better, b: base }]);
+  assert.ok(gain.mean > 0 && gain.low > 0, JSON.stringify(gain));
+  assert.ok(gain.low <= gain.mean && gain.mean <= gain.high);
+  // Better on one query, worse on another: within noise.
+  const swapped = [...base];
+  swapped[0] = 1 - swapped[0];
+  swapped[1] = 1 - swapped[1];
+  const noise = pairedBootstrap([{ a: swapped, b: base }]);
+  assert.ok(noise.low <= 0 && noise.high >= 0, JSON.stringify(noise));
+  // A macro average weighs each set alike, whatever its size.
+  const macro = pairedBootstrap([{ a: [1, 1], b: [0, 0] }, { a: base, b: base }]);
+  assert.equal(macro.mean, 0.5);
+  assert.equal(pairedBootstrap([{ a: better, b: base }]).low, gain.low, "repeatable");
 });

@@ -1,0 +1,66 @@
+// The labelled query sets the ranking is measured on: the development sets of `../shared/eval/`
+// and the project's own agent queries, each with the catalogue its queries are labelled on. One
+// definition, for `deno task eval` and the benchmarks alike.
+import { type CLImaxConfig, loadConfigDir, validateConfig } from "../mod.ts";
+import type { LabelledQuery } from "./relevance.ts";
+
+/** A catalogue and the queries labelled with its tools. */
+export interface EvalSet {
+  name: string;
+  configs: CLImaxConfig[];
+  queries: LabelledQuery[];
+}
+
+/** Where the relevance data lives: `../shared/eval/` beside the project. */
+export const EVAL_DIR: URL = new URL("../../shared/eval/", import.meta.url);
+
+/** The bundled catalogue's folder. */
+const BUNDLED = new URL("../configs/", import.meta.url);
+
+/** The project's own requests for the bundled tools, written by reading the configs. */
+const AGENT_QUERIES = new URL("../tests/fixtures/agent_queries.json", import.meta.url);
+
+/**
+ * The set of a folder: its `configs.json` (else its YAML configs) and its `queries.json` (or
+ * `queries`, another file of labelled queries).
+ *
+ * @throws {Deno.errors.NotFound} When a file is missing.
+ */
+export async function loadEvalSet(name: string, dir: URL, queries?: URL): Promise<EvalSet> {
+  const read = async (url: URL) => JSON.parse(await Deno.readTextFile(url));
+  let configs: CLImaxConfig[];
+  try {
+    configs = (await read(new URL("configs.json", dir)) as unknown[])
+      .map((config) => validateConfig(config, { onWarning: () => {} }));
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
+    configs = await loadConfigDir(dir, { onWarning: () => {} });
+  }
+  return { name, configs, queries: await read(queries ?? new URL("queries.json", dir)) };
+}
+
+/**
+ * Every development set, in a fixed order: metatool-dev, sgd-dev, bundled-dev (on the bundled
+ * configs) and the agent queries (on them too). A set whose files are absent is left out, with a
+ * line to `warn`.
+ */
+export async function developmentSets(
+  warn: (message: string) => void = (message) => console.error(message),
+): Promise<EvalSet[]> {
+  const sets: EvalSet[] = [];
+  const sources: [string, URL, URL | undefined][] = [
+    ["metatool-dev", new URL("metatool-dev/", EVAL_DIR), undefined],
+    ["sgd-dev", new URL("sgd-dev/", EVAL_DIR), undefined],
+    ["bundled-dev", BUNDLED, new URL("bundled-dev/queries.json", EVAL_DIR)],
+    ["agent queries", BUNDLED, AGENT_QUERIES],
+  ];
+  for (const [name, dir, queries] of sources) {
+    try {
+      sets.push(await loadEvalSet(name, dir, queries));
+    } catch (error) {
+      if (!(error instanceof Deno.errors.NotFound)) throw error;
+      warn(`No ${name} data (${(queries ?? dir).pathname}): left out`);
+    }
+  }
+  return sets;
+}
