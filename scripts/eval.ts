@@ -96,6 +96,10 @@ function ablations(): [string, Rankings][] {
     ["ranked, no stemming", { stemming: false }],
     ["ranked, no prefix completion", { prefixWeight: 0 }],
     ["ranked, no typo correction", { typoWeight: 0 }],
+    ["ranked, no exact word forms beside stems", { exactWeight: 0 }],
+    ["ranked, paths and quotes weighed as the request", { debrisWeight: 1 }],
+    ["ranked, lengths against all tools, not the config's", { lengthPrior: Infinity }],
+    ["ranked, no BM25+ lower bound", { delta: 0 }],
     ["ranked, equal field weights", { weights: DEFAULT_RANKING.weights.map(() => 1) }],
     ["ranked, arguments not read", { weights: [...DEFAULT_RANKING.weights.slice(0, 6), 0, 0] }],
     ["ranked, argument descriptions not read", {

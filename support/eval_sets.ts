@@ -41,8 +41,10 @@ export async function loadEvalSet(name: string, dir: URL, queries?: URL): Promis
 
 /**
  * Every development set, in a fixed order: metatool-dev, sgd-dev, bundled-dev (on the bundled
- * configs) and the agent queries (on them too). A set whose files are absent is left out, with a
- * line to `warn`.
+ * configs) and the agent queries (on them too); then metatool-dev and bundled-dev again with
+ * the 2,792 tools of mcp-zero-catalog beside their own, the shape of a catalogue assembled from
+ * many MCP servers, where near-duplicates compete. A set whose files are absent is left out,
+ * with a line to `warn`.
  */
 export async function developmentSets(
   warn: (message: string) => void = (message) => console.error(message),
@@ -61,6 +63,26 @@ export async function developmentSets(
       if (!(error instanceof Deno.errors.NotFound)) throw error;
       warn(`No ${name} data (${(queries ?? dir).pathname}): left out`);
     }
+  }
+  const distractors = new URL("mcp-zero-catalog/", EVAL_DIR);
+  try {
+    const { configs } = await loadEvalSet(
+      "mcp-zero-catalog",
+      distractors,
+      new URL("configs.json", distractors),
+    );
+    for (
+      const set of sets.filter(({ name }) => name === "metatool-dev" || name === "bundled-dev")
+    ) {
+      sets.push({
+        name: `${set.name} among mcp-zero`,
+        configs: [...configs, ...set.configs],
+        queries: set.queries,
+      });
+    }
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
+    warn(`No mcp-zero-catalog data (${distractors.pathname}): its sets are left out`);
   }
   return sets;
 }

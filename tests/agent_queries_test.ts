@@ -12,8 +12,10 @@ const queries: LabelledQuery[] = JSON.parse(
   await Deno.readTextFile(new URL("./fixtures/agent_queries.json", import.meta.url)),
 );
 
-/** The Recall@3 the ranked mode keeps; it measured 0.934 when this floor was set. */
-const RECALL_AT_3_FLOOR = 0.9;
+/** The Recall@1 the ranked mode keeps; it measured 0.861 when this floor was set. */
+const RECALL_AT_1_FLOOR = 0.83;
+/** The Recall@3 the ranked mode keeps; it measured 0.982 when this floor was set. */
+const RECALL_AT_3_FLOOR = 0.95;
 
 Deno.test("the agent queries name tools that exist, at least 60 of them", () => {
   assert.ok(queries.length >= 60);
@@ -22,21 +24,22 @@ Deno.test("the agent queries name tools that exist, at least 60 of them", () => 
   }
 });
 
-Deno.test(`ranked search finds the tool of an agent's request in its first three (Recall@3 ≥ ${RECALL_AT_3_FLOOR})`, () => {
-  const misses: string[] = [];
-  let recall = 0;
-  for (const { query, relevant } of queries) {
-    const found = index.search({ query, mode: "ranked", limit: 3 }).map((entry) => entry.tool_name);
-    const r = recallAt(found, relevant, 3);
-    recall += r;
-    if (r === 0) misses.push(`${query} → ${found.join(", ")}`);
-  }
-  recall /= queries.length;
-  assert.ok(
-    recall >= RECALL_AT_3_FLOOR,
-    `Recall@3 ${recall.toFixed(3)}; missed:\n${misses.join("\n")}`,
-  );
-});
+for (const [k, floor] of [[1, RECALL_AT_1_FLOOR], [3, RECALL_AT_3_FLOOR]]) {
+  Deno.test(`ranked search finds the tool of an agent's request in its first ${k} (Recall@${k} ≥ ${floor})`, () => {
+    const misses: string[] = [];
+    let recall = 0;
+    for (const { query, relevant } of queries) {
+      const found = index.search({ query, mode: "ranked", limit: k }).map((entry) =>
+        entry.tool_name
+      );
+      const r = recallAt(found, relevant, k);
+      recall += r;
+      if (r === 0) misses.push(`${query} → ${found.join(", ")}`);
+    }
+    recall /= queries.length;
+    assert.ok(recall >= floor, `Recall@${k} ${recall.toFixed(3)}; missed:\n${misses.join("\n")}`);
+  });
+}
 
 Deno.test("substring search, the spec's, finds almost none of the agent queries", () => {
   // The reason ranked mode exists: whole requests are not substrings of any tool's text.

@@ -17,7 +17,8 @@ Deno.test("ranked search matches word forms, not only the words as written", () 
   // "containers" and "container", "logs" and "log", "branching" and "branches".
   assert.ok(ranked("container").includes("docker_ps"));
   assert.equal(ranked("branching")[0], "git_branch");
-  assert.equal(ranked("Logs")[0], ranked("log")[0]);
+  assert.ok(ranked("logs").includes("git_log"));
+  assert.equal(ranked("Logs")[0], ranked("logs")[0]);
 });
 
 Deno.test("ranked search reads tool names split at underscores, dashes, dots and case", () => {
@@ -141,4 +142,51 @@ Deno.test("a ranked cursor is valid on another index built from the same configs
     names(next.results),
     ranked("image container", 4).slice(2),
   );
+});
+
+/** The first tool of a ranked search of `tools`, all in one config. */
+function firstOf(tools: { name: string; description: string }[], query: string) {
+  const one = ToolIndex.fromConfigs([{ command: "x", tools }]);
+  return one.search({ query, mode: "ranked" })[0]?.tool_name;
+}
+
+Deno.test("ranked search prefers the form a word was written in to another form of its stem", () => {
+  // "running" and "run" share a stem; the tool that says "running" is the better match.
+  const tools = [
+    { name: "start", description: "Run the jobs" },
+    { name: "current", description: "Running jobs" },
+  ];
+  assert.equal(firstOf(tools, "running jobs"), "current");
+  assert.equal(firstOf(tools, "run jobs"), "start");
+});
+
+Deno.test("ranked search gives a path's or a quote's words less weight than the request's", () => {
+  const tools = [
+    { name: "report", description: "Build a report of the project" },
+    { name: "archive", description: "Pack files into an archive" },
+  ];
+  assert.equal(firstOf(tools, "archive /home/me/project/report"), "archive");
+  assert.equal(firstOf(tools, "archive 'project report'"), "archive");
+  // Out of a path or quote, the same words are the request's.
+  assert.equal(firstOf(tools, "archive project report"), "report");
+});
+
+Deno.test("ranked search reads a pasted file's extension and a URL's scheme as the request's words", () => {
+  const tools = [
+    { name: "sheet", description: "Open a csv table" },
+    { name: "fetch", description: "Download over https" },
+    { name: "notes", description: "Edit the notes and data" },
+  ];
+  assert.equal(firstOf(tools, "open ~/notes/data.csv"), "sheet");
+  assert.equal(firstOf(tools, "get https://example.com/notes"), "fetch");
+});
+
+Deno.test("ranked search drops a contraction's clitic instead of matching it as a word", () => {
+  // "s" and "m" would otherwise match a tool whose text has "%s" and "%m".
+  const tools = [
+    { name: "format", description: "Print with %s and %m placeholders" },
+    { name: "apple", description: "Apple devices" },
+  ];
+  assert.equal(firstOf(tools, "I'm on Apple's"), "apple");
+  assert.equal(firstOf(tools, "Apple m s"), "format");
 });

@@ -106,7 +106,7 @@ Deno.test("Vocabulary.analyze() gives the terms of splitWords, stop words left o
     fc.property(
       fc.array(fc.constantFrom(...alphabet), { maxLength: 40 }).map((parts) => parts.join("")),
       (text) => {
-        const vocabulary = new Vocabulary(true, true);
+        const vocabulary = new Vocabulary(true, true, false);
         const out = new TermBuffer();
         vocabulary.analyze(text, out);
         const got = [...out.data.subarray(0, out.length)].map((id) => vocabulary.terms[id]);
@@ -175,7 +175,7 @@ Deno.test("RunTable finds every run it holds, also after it has grown", () => {
 });
 
 Deno.test("Vocabulary.analyzeUtf8() reads only the range it is given", () => {
-  const vocabulary = new Vocabulary(true, true);
+  const vocabulary = new Vocabulary(true, true, false);
   const whole = new TermBuffer();
   vocabulary.analyze("list running containers", whole);
   const part = new TermBuffer();

@@ -3,50 +3,15 @@
 // A tool's fields (its name, description, CLI, category, tags and arguments) are weighted and
 // length-normalised on their own, then saturated together (BM25F), so a word in a tool's name
 // counts for more than the same word deep in an argument's description, and a long description
-// does not win by repetition. The score of each term in each tool does not depend on the query,
-// so it is computed once here and stored beside the tool's number in the term's posting list.
-import { TermBuffer, toByteOffsets, type Vocabulary } from "./_words.ts";
+// does not win by repetition. A field's length is measured against the average of its config's
+// tools (blended with that of all), and a matched term adds at least a share of its rarity
+// (BM25+), so that among near-duplicates from many servers a full description is not punished
+// for its length. The score of each term in each tool does not depend on the query, so it is
+// computed once here and stored beside the tool's number in the term's posting list.
+import type { Vocabulary } from "./_words.ts";
+import { FIELDS, type RankedConfig, type RankedTool, ToolTerms } from "./_tool_terms.ts";
 
-/** The fields of a tool that ranking reads, in the order of `RankingOptions.weights`. */
-export const FIELDS = [
-  "name",
-  "description",
-  "cli",
-  "cli_description",
-  "category",
-  "tags",
-  "arg_names",
-  "arg_descriptions",
-] as const;
-
-/** What ranking reads of a tool. */
-export interface RankedTool {
-  readonly name: string;
-  readonly description: string;
-  readonly args: readonly { readonly name: string; readonly description: string }[];
-}
-
-/** What ranking reads of a tool's config, which all its tools share. */
-export interface RankedConfig {
-  readonly name: string;
-  readonly description: string;
-  readonly category: string | null;
-  readonly tags: readonly string[];
-}
-
-/** The number of a field in `FIELDS`. */
-const fieldNumber = (name: typeof FIELDS[number]) => FIELDS.indexOf(name);
-/** The numbers in `FIELDS` of a tool's own fields, in the order their texts are joined. */
-const OWN_FIELDS = (["name", "description", "arg_names", "arg_descriptions"] as const).map(
-  fieldNumber,
-);
-/** The numbers in `FIELDS` of the config's fields. */
-const CONFIG_FIELDS = (["cli", "cli_description", "category", "tags"] as const).map(fieldNumber);
-/** The first of the fields with one text per argument; those before it have one text each. */
-const FIRST_ARG_FIELD = fieldNumber("arg_names");
-/** Joins the texts of a tool: any character that is not a letter or digit ends a word. */
-const BREAK = "\n";
-const ENCODER = new TextEncoder();
+export { FIELDS, type RankedConfig, type RankedTool } from "./_tool_terms.ts";
 
 /** The knobs of ranking. The defaults are those measured best; `scripts/eval.ts` varies them. */
 export interface RankingOptions {
@@ -56,10 +21,24 @@ export interface RankingOptions {
   b: readonly number[];
   /** Term frequency saturation. */
   k1: number;
+  /** BM25+'s lower bound on what a matched term adds, as a share of its rarity. */
+  delta: number;
+  /**
+   * How many tools' worth of the average over all tools a config's own average field length is
+   * blended with, to normalise its tools' lengths against; Infinity for the average of all.
+   */
+  lengthPrior: number;
   /** Weight of the words that a query's last word is the beginning of. */
   prefixWeight: number;
   /** Weight of a word one or two edits away from a query word that no tool has. */
   typoWeight: number;
+  /** Weight of the words of a path, URL, quoted text or shell variable in a query. */
+  debrisWeight: number;
+  /**
+   * Weight of a query word's own form beside its stem, when the stem changes it ("running",
+   * not "run"); 0 indexes no word's own form.
+   */
+  exactWeight: number;
   /** Whether words are reduced to their stems. */
   stemming: boolean;
   /** Whether function words ("the", "of", "can") are left out. */
@@ -68,11 +47,15 @@ export interface RankingOptions {
 
 /** The ranking measured best on the development set (see the README). */
 export const DEFAULT_RANKING: RankingOptions = Object.freeze({
-  weights: Object.freeze([3, 1, 1, 0.5, 0.5, 1, 0.5, 0.3]),
+  weights: Object.freeze([1.5, 1, 1, 0.5, 0.5, 1, 0.5, 0.3]),
   b: Object.freeze([0.5, 0.75, 0.5, 0.75, 0, 0.5, 0.75, 0.75]),
   k1: 1.2,
+  delta: 0.1,
+  lengthPrior: 1,
   prefixWeight: 0.5,
   typoWeight: 0.5,
+  debrisWeight: 0.5,
+  exactWeight: 0.15,
   stemming: true,
   stopWords: true,
 });
@@ -145,9 +128,11 @@ export function buildRankedTables(
   const frequency = new Float64Array(termCount);
   let start = 0;
   const averages = corpus?.averages ?? totals.map((total) => total / Math.max(1, docCount));
+  const ownAverages = configAverages(configs, lengths, averages, options.lengthPrior);
   for (let doc = 0; doc < docCount; doc++) {
+    const own = ownAverages.get(configs[doc]);
     for (let field = 0; field < fieldCount; field++) {
-      const average = averages[field];
+      const average = own?.[field] ?? averages[field];
       const b = options.b[field];
       const relative = average > 0 ? lengths[doc * fieldCount + field] / average : 0;
       normalizers[field] = options.weights[field] / (1 - b + b * relative);
@@ -200,7 +185,7 @@ export function buildRankedTables(
     let previous = -1;
     for (let p = offsets[id]; p < offsets[id + 1]; p++) {
       const tf = impacts[p];
-      impacts[p] = idf * (tf * (k1 + 1)) / (tf + k1);
+      impacts[p] = idf * ((tf * (k1 + 1)) / (tf + k1) + options.delta);
       if (impacts[p] > highest) highest = impacts[p];
       bytes += varintLength(docs[p] - previous) + 1;
       previous = docs[p];
@@ -236,120 +221,43 @@ export function buildRankedTables(
   };
 }
 
+/**
+ * The average length of each field over each config's tools, blended with `averages`, the
+ * average over all tools, as if `prior` more tools of average length were the config's: a
+ * tool is normalised against its own server's or CLI's style, so that among near-duplicates
+ * from several sources the fuller description is not the one punished. None when `prior` is
+ * Infinity.
+ */
+function configAverages(
+  configs: readonly RankedConfig[],
+  lengths: Float32Array,
+  averages: Float64Array,
+  prior: number,
+): Map<RankedConfig, Float64Array> {
+  const own = new Map<RankedConfig, Float64Array>();
+  if (prior === Infinity) return own;
+  const fieldCount = FIELDS.length;
+  const counts = new Map<RankedConfig, number>();
+  configs.forEach((config, doc) => {
+    let sums = own.get(config);
+    if (sums === undefined) own.set(config, sums = new Float64Array(fieldCount));
+    counts.set(config, (counts.get(config) ?? 0) + 1);
+    for (let field = 0; field < fieldCount; field++) {
+      sums[field] += lengths[doc * fieldCount + field];
+    }
+  });
+  for (const [config, sums] of own) {
+    const count = counts.get(config)!;
+    for (let field = 0; field < fieldCount; field++) {
+      sums[field] = (sums[field] + prior * averages[field]) / (count + prior);
+    }
+  }
+  return own;
+}
+
 /** BM25's rarity of a term that `df` of `docCount` tools have. */
 export function inverseDocumentFrequency(docCount: number, df: number): number {
   return Math.log(1 + (docCount - df + 0.5) / (df + 0.5));
-}
-
-/**
- * The first pass of a build: each tool's terms as (term number, field) pairs, back to back,
- * and each field's length. A class of its own, so that the work on each tool is a method
- * that the engine optimises as it would any other, not the body of a one-off loop.
- */
-class ToolTerms {
-  readonly #vocabulary: Vocabulary;
-  /** Term number × `FIELDS.length` + field, tool after tool. */
-  readonly pairs: TermBuffer;
-  /** The number of terms of each field of each tool, at tool × `FIELDS.length` + field. */
-  readonly lengths: Float32Array;
-  /** The number of terms of each field over all tools. */
-  readonly totals = new Float64Array(FIELDS.length);
-  /** Where each tool's pairs end. */
-  readonly ends: Uint32Array;
-  #doc = 0;
-  readonly #parts: string[] = [];
-  /** Where each of `#parts` ends: in UTF-16 units, then in `#bytes`. */
-  readonly #partEnds: number[] = [];
-  /** The UTF-8 bytes of the tool's parts, joined. */
-  #bytes = new Uint8Array(1 << 12);
-  /** The term numbers of each field of each config, found on its first tool. */
-  readonly #configs = new Map<RankedConfig, Int32Array[]>();
-  readonly #scratch = new TermBuffer(1 << 8);
-
-  constructor(vocabulary: Vocabulary, docCount: number) {
-    this.#vocabulary = vocabulary;
-    // Room for about 64 terms a tool, so that a small index allocates little.
-    this.pairs = new TermBuffer(Math.min(1 << 16, Math.max(1 << 10, docCount << 6)));
-    this.lengths = new Float32Array(docCount * FIELDS.length);
-    this.ends = new Uint32Array(docCount);
-  }
-
-  /** Adds the next tool. */
-  add(tool: RankedTool, config: RankedConfig): void {
-    const parts = this.#parts;
-    const args = tool.args;
-    parts.length = 0;
-    parts.push(tool.name, tool.description);
-    for (const arg of args) parts.push(arg.name);
-    for (const arg of args) parts.push(arg.description);
-    // One string per tool, then its UTF-8 bytes, whose words are read where they stand (see
-    // `Vocabulary.analyzeUtf8`).
-    const own = parts.join(BREAK);
-    // Three bytes of UTF-8 at most for each UTF-16 unit.
-    if (this.#bytes.length < 3 * own.length) {
-      this.#bytes = new Uint8Array(Math.max(3 * own.length, 2 * this.#bytes.length));
-    }
-    const bytes = this.#bytes;
-    const written = ENCODER.encodeInto(own, bytes).written;
-    // Where each part ends: in UTF-16 units, then in bytes if any character is beyond ASCII.
-    const ends = this.#partEnds;
-    ends.length = 0;
-    let at = -BREAK.length;
-    for (const text of parts) ends.push(at += BREAK.length + text.length);
-    if (written !== own.length) toByteOffsets(bytes, written, ends);
-    let part = 0;
-    let end = 0;
-    let configAdded = false;
-    for (let k = 0; k < OWN_FIELDS.length; k++) {
-      // The config's fields go where FIELDS lists them, so that terms are numbered in the
-      // order the fields are listed.
-      if (!configAdded && OWN_FIELDS[k] > CONFIG_FIELDS[0]) {
-        this.#addConfig(config);
-        configAdded = true;
-      }
-      const start = end;
-      const count = OWN_FIELDS[k] < FIRST_ARG_FIELD ? 1 : args.length;
-      if (count > 0) end = ends[(part += count) - 1];
-      const before = this.pairs.length;
-      this.#vocabulary.analyzeUtf8(bytes, start, end, this.pairs);
-      this.#field(OWN_FIELDS[k], before);
-    }
-    if (!configAdded) this.#addConfig(config);
-    this.ends[this.#doc++] = this.pairs.length;
-  }
-
-  #addConfig(config: RankedConfig): void {
-    let fields = this.#configs.get(config);
-    if (fields === undefined) {
-      const texts = [
-        [config.name],
-        [config.description],
-        config.category === null ? [] : [config.category],
-        config.tags,
-      ];
-      const scratch = this.#scratch;
-      fields = texts.map((field) => {
-        scratch.length = 0;
-        for (const text of field) this.#vocabulary.analyze(text, scratch);
-        return scratch.data.slice(0, scratch.length);
-      });
-      this.#configs.set(config, fields);
-    }
-    for (let k = 0; k < CONFIG_FIELDS.length; k++) {
-      const before = this.pairs.length;
-      for (const id of fields[k]) this.pairs.push(id);
-      this.#field(CONFIG_FIELDS[k], before);
-    }
-  }
-
-  /** Marks the term numbers from `before` on with their field, and counts them. */
-  #field(field: number, before: number): void {
-    const data = this.pairs.data;
-    const end = this.pairs.length;
-    for (let i = before; i < end; i++) data[i] = data[i] * FIELDS.length + field;
-    this.lengths[this.#doc * FIELDS.length + field] = end - before;
-    this.totals[field] += end - before;
-  }
 }
 
 /** The bytes of `value` as a base-128 varint. */

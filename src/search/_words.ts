@@ -21,6 +21,9 @@ const STOP_WORDS: ReadonlySet<string> = new Set(
   ).split(" "),
 );
 
+/** Begins the term of a word's own form, which no stem begins with. */
+const EXACT = "=";
+
 const CASE_CHANGE = /(\p{Ll}|\p{N})(?=\p{Lu})|(\p{Lu})(?=\p{Lu}\p{Ll})/gu;
 const MARKS = /\p{M}+/gu;
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -68,16 +71,29 @@ export class TermBuffer {
  */
 export class Vocabulary {
   readonly #stemming: boolean;
+  readonly #exactForms: boolean;
   readonly #stopWords: ReadonlySet<string>;
   readonly #ids = new Map<string, number>();
   readonly #terms: string[] = [];
+  /** 1 at the number of each exact form's term. */
+  #exact = new Uint8Array(1 << 10);
   #runs = new RunTable();
 
-  /** A vocabulary with no terms, or with `terms`, by number, as another one had them. */
-  constructor(stemming: boolean, stopWords: boolean, terms: readonly string[] = []) {
+  /**
+   * A vocabulary with no terms, or with `terms`, by number, as another one had them. With
+   * `exactForms`, a word that its stem changes ("running") is indexed under its own form as
+   * well as under its stem, so that a query can prefer the form it used.
+   */
+  constructor(
+    stemming: boolean,
+    stopWords: boolean,
+    exactForms: boolean,
+    terms: readonly string[] = [],
+  ) {
     this.#stemming = stemming;
+    this.#exactForms = exactForms && stemming;
     this.#stopWords = stopWords ? STOP_WORDS : new Set();
-    for (const term of terms) this.#ids.set(term, this.#terms.push(term) - 1);
+    for (const term of terms) this.#add(term);
   }
 
   /** Whether a lowercase word is left out of the terms. */
@@ -98,6 +114,19 @@ export class Vocabulary {
   /** The number of a term, if any tool has it. */
   idOf(term: string): number | undefined {
     return this.#ids.get(term);
+  }
+
+  /**
+   * The number of the term of a lowercase word's own form, if the stem changes the word and
+   * some tool has that form.
+   */
+  exactIdOf(word: string): number | undefined {
+    return this.#exactForms ? this.#ids.get(EXACT + word) : undefined;
+  }
+
+  /** Whether the term numbered `id` is a word's own form rather than a stem. */
+  isExact(id: number): boolean {
+    return this.#exact[id] === 1;
   }
 
   /** Appends to `out` the term number of each word of `text` that is not a stop word. */
@@ -149,15 +178,25 @@ export class Vocabulary {
     for (const word of splitWords(run)) {
       if (this.#stopWords.has(word)) continue;
       const term = this.termOf(word);
-      let id = this.#ids.get(term);
-      if (id === undefined) {
-        id = this.#terms.length;
-        this.#ids.set(term, id);
-        this.#terms.push(term);
+      ids.push(this.#ids.get(term) ?? this.#add(term));
+      if (this.#exactForms && term !== word) {
+        ids.push(this.#ids.get(EXACT + word) ?? this.#add(EXACT + word));
       }
-      ids.push(id);
     }
     return ids;
+  }
+
+  /** Numbers a new term. */
+  #add(term: string): number {
+    const id = this.#terms.push(term) - 1;
+    this.#ids.set(term, id);
+    if (id === this.#exact.length) {
+      const grown = new Uint8Array(2 * id);
+      grown.set(this.#exact);
+      this.#exact = grown;
+    }
+    if (term.startsWith(EXACT)) this.#exact[id] = 1;
+    return id;
   }
 }
 

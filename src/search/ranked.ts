@@ -3,7 +3,8 @@
 // scores for those terms add up highest. The scores come from the tables `_ranked_tables.ts`
 // builds.
 import { withinEdits } from "./_typos.ts";
-import { splitWords, TermBuffer, Vocabulary } from "./_words.ts";
+import { TermBuffer, Vocabulary } from "./_words.ts";
+import { type QueryWord, queryWords } from "./_query_words.ts";
 import { TopK } from "./_top_k.ts";
 import {
   buildRankedTables,
@@ -85,7 +86,7 @@ export class RankedIndex {
     let vocabulary: Vocabulary;
     let adopted: RankedTables;
     if (tables === undefined) {
-      vocabulary = new Vocabulary(options.stemming, options.stopWords);
+      vocabulary = new Vocabulary(options.stemming, options.stopWords, options.exactWeight > 0);
       adopted = buildRankedTables(tools, configs, options, vocabulary, corpus);
     } else {
       const termCount = tables.terms.length;
@@ -97,7 +98,12 @@ export class RankedIndex {
       ) {
         throw new RangeError("The ranking tables are not those of a built index");
       }
-      vocabulary = new Vocabulary(options.stemming, options.stopWords, tables.terms);
+      vocabulary = new Vocabulary(
+        options.stemming,
+        options.stopWords,
+        options.exactWeight > 0,
+        tables.terms,
+      );
       adopted = tables;
     }
     this.#docCount = adopted.docCount;
@@ -153,7 +159,8 @@ export class RankedIndex {
     termWeight?: (term: string) => number,
   ): number[] | undefined {
     const vocabulary = this.#vocabulary;
-    const words = splitWords(query).filter((word) => !vocabulary.isStopWord(word));
+    const words = queryWords(query, this.#options.debrisWeight)
+      .filter(({ word }) => !vocabulary.isStopWord(word));
     if (words.length === 0) return undefined;
     const queryTerms = this.#queryTerms(words);
     if (queryTerms.length === 0) return [];
@@ -237,26 +244,28 @@ export class RankedIndex {
    * tool has, else the words that an unknown last word begins (it may be unfinished), else the
    * words an unknown word is a typo of.
    */
-  #queryTerms(words: readonly string[]): QueryTerm[] {
-    const { prefixWeight, typoWeight } = this.#options;
+  #queryTerms(words: readonly QueryWord[]): QueryTerm[] {
+    const { prefixWeight, typoWeight, exactWeight } = this.#options;
     const vocabulary = this.#vocabulary;
     const weights = new Map<number, number>();
     const add = (id: number, weight: number) => {
       weights.set(id, Math.max(weights.get(id) ?? 0, weight));
     };
-    words.forEach((word, i) => {
+    words.forEach(({ word, weight }, i) => {
       const term = vocabulary.termOf(word);
       const id = vocabulary.idOf(term);
       if (id !== undefined) {
-        add(id, 1);
+        add(id, weight);
+        const exact = term === word ? undefined : vocabulary.exactIdOf(word);
+        if (exact !== undefined) add(exact, exactWeight * weight);
         return;
       }
       const completions = prefixWeight > 0 && i === words.length - 1 && term.length >= MIN_PREFIX
         ? this.#completions(term)
         : [];
-      for (const completion of completions) add(completion, prefixWeight);
+      for (const completion of completions) add(completion, prefixWeight * weight);
       if (completions.length === 0 && typoWeight > 0 && term.length >= MIN_TYPO_LENGTH) {
-        for (const corrected of this.#corrections(term)) add(corrected, typoWeight);
+        for (const corrected of this.#corrections(term)) add(corrected, typoWeight * weight);
       }
     });
     return [...weights].map(([id, weight]) => ({ id, weight }));
@@ -284,7 +293,7 @@ export class RankedIndex {
   #corrections(term: string): number[] {
     const limit = term.length >= LONG_TYPO_LENGTH ? 2 : 1;
     const terms = this.#vocabulary.terms;
-    const byLength = this.#termsByLength ??= groupByLength(terms);
+    const byLength = this.#termsByLength ??= groupByLength(this.#vocabulary);
     const found: number[] = [];
     for (let length = term.length - limit; length <= term.length + limit; length++) {
       for (const id of byLength[length] ?? []) {
@@ -295,10 +304,12 @@ export class RankedIndex {
   }
 }
 
-/** Term numbers grouped by the length of the term. */
-function groupByLength(terms: readonly string[]): number[][] {
+/** The numbers of stems grouped by their length: a typo is corrected to a stem. */
+function groupByLength(vocabulary: Vocabulary): number[][] {
   const groups: number[][] = [];
-  terms.forEach((term, id) => (groups[term.length] ??= []).push(id));
+  vocabulary.terms.forEach((term, id) => {
+    if (!vocabulary.isExact(id)) (groups[term.length] ??= []).push(id);
+  });
   return groups;
 }
 
@@ -315,6 +326,7 @@ export function distinctTerms(tool: RankedTool, config: RankedConfig): string[] 
   const vocabulary = analysis ??= new Vocabulary(
     DEFAULT_RANKING.stemming,
     DEFAULT_RANKING.stopWords,
+    DEFAULT_RANKING.exactWeight > 0,
   );
   found.length = 0;
   const texts = [

@@ -1,0 +1,73 @@
+// The words of an agent's request, each with how much it says about the tool that is meant.
+//
+// Requests carry debris besides their words: file paths, URLs, quoted arguments and shell
+// variables, whose parts are common words ("home", "test", "project") that name no tool; and
+// contraction clitics ("I'm", "Apple's") that leave single letters found in hundreds of tools.
+// A clitic is dropped; the words of a path, URL, quoted text or variable count for less
+// (`RankingOptions.debrisWeight`), except for what does say what is meant: a file's extension
+// ("report.pdf") and a URL's scheme ("s3://", "https://").
+import { splitWords } from "./_words.ts";
+
+/** A word of a request and the weight of its terms. */
+export interface QueryWord {
+  word: string;
+  weight: number;
+}
+
+/** A quoted span: a quote mark at a word's start, up to the matching mark at a word's end. */
+const QUOTED = /(?<![\p{L}\p{N}])(["'`“‘])(.+?)(["'`”’])(?![\p{L}\p{N}])/gu;
+const CLOSING: Readonly<Record<string, string>> = {
+  '"': '"',
+  "'": "'",
+  "`": "`",
+  "“": "”",
+  "‘": "’",
+};
+/** A contraction's clitic at the end of a word: "it's", "I'm", "we're", "don't". */
+const CLITIC = /(?<=\p{L})['’](?:s|m|d|t|re|ve|ll)$/iu;
+/** What is not part of a word or path at either end of a chunk: brackets, commas, full stops. */
+const EDGE = /^[([{<,;:!?.]+|[)\]}>,;:!?.]+$/gu;
+/** A chunk that is a path, a URL, a remote location or a shell variable. */
+const DEBRIS = /[/\\$]|^~|^[\w.-]+@[\w.-]+:/u;
+/** A URL's scheme. */
+const SCHEME = /^([a-z][a-z0-9+.-]*):\/\//iu;
+/** A file's extension at the end of a path: one to five letters or digits after a dot. */
+const EXTENSION = /[^/\\.]\.([a-z][a-z0-9]{0,4})$/iu;
+
+/**
+ * The words of `query`, in order, each weighted: 1 for the words of the request, `debris` for
+ * those of a path, URL, quoted text or shell variable, 1 again for a URL's scheme and for the
+ * extension of a file named in debris. A clitic is no word.
+ */
+export function queryWords(query: string, debris: number): QueryWord[] {
+  const words: QueryWord[] = [];
+  let at = 0;
+  for (const match of query.matchAll(QUOTED)) {
+    if (CLOSING[match[1]] !== match[3]) continue;
+    chunks(query.slice(at, match.index), 1, debris, words);
+    chunks(match[2], debris, debris, words);
+    at = match.index + match[0].length;
+  }
+  chunks(query.slice(at), 1, debris, words);
+  return words;
+}
+
+/** Appends the words of each whitespace-separated chunk of `text`. */
+function chunks(text: string, weight: number, debris: number, out: QueryWord[]): void {
+  for (const raw of text.split(/\s+/u)) {
+    const chunk = raw.replace(EDGE, "").replace(CLITIC, "");
+    if (chunk === "") continue;
+    if (weight !== debris && !DEBRIS.test(chunk)) {
+      for (const word of splitWords(chunk)) out.push({ word, weight });
+      continue;
+    }
+    const scheme = SCHEME.exec(chunk)?.[1];
+    if (scheme !== undefined) {
+      for (const word of splitWords(scheme)) out.push({ word, weight: 1 });
+    }
+    const rest = scheme === undefined ? chunk : chunk.slice(scheme.length + 3);
+    for (const word of splitWords(rest)) out.push({ word, weight: debris });
+    const extension = EXTENSION.exec(rest)?.[1];
+    if (extension !== undefined) out.push({ word: extension.toLowerCase(), weight: 1 });
+  }
+}
