@@ -21,22 +21,30 @@ const BUNDLED = new URL("../configs/", import.meta.url);
 const AGENT_QUERIES = new URL("../tests/fixtures/agent_queries.json", import.meta.url);
 
 /**
- * The set of a folder: its `configs.json` (else its YAML configs) and its `queries.json` (or
+ * The configs of a folder: its `configs.json`, else its YAML configs.
+ *
+ * @throws {Deno.errors.NotFound} When the folder has neither.
+ */
+async function loadEvalConfigs(dir: URL): Promise<CLImaxConfig[]> {
+  try {
+    return (JSON.parse(await Deno.readTextFile(new URL("configs.json", dir))) as unknown[])
+      .map((config) => validateConfig(config, { onWarning: () => {} }));
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
+    return await loadConfigDir(dir, { onWarning: () => {} });
+  }
+}
+
+/**
+ * The set of a folder: its configs (see `loadEvalConfigs`) and its `queries.json` (or
  * `queries`, another file of labelled queries).
  *
  * @throws {Deno.errors.NotFound} When a file is missing.
  */
 export async function loadEvalSet(name: string, dir: URL, queries?: URL): Promise<EvalSet> {
-  const read = async (url: URL) => JSON.parse(await Deno.readTextFile(url));
-  let configs: CLImaxConfig[];
-  try {
-    configs = (await read(new URL("configs.json", dir)) as unknown[])
-      .map((config) => validateConfig(config, { onWarning: () => {} }));
-  } catch (error) {
-    if (!(error instanceof Deno.errors.NotFound)) throw error;
-    configs = await loadConfigDir(dir, { onWarning: () => {} });
-  }
-  return { name, configs, queries: await read(queries ?? new URL("queries.json", dir)) };
+  const configs = await loadEvalConfigs(dir);
+  const labelled = JSON.parse(await Deno.readTextFile(queries ?? new URL("queries.json", dir)));
+  return { name, configs, queries: labelled };
 }
 
 /**
@@ -66,11 +74,7 @@ export async function developmentSets(
   }
   const distractors = new URL("mcp-zero-catalog/", EVAL_DIR);
   try {
-    const { configs } = await loadEvalSet(
-      "mcp-zero-catalog",
-      distractors,
-      new URL("configs.json", distractors),
-    );
+    const configs = await loadEvalConfigs(distractors);
     for (
       const set of sets.filter(({ name }) => name === "metatool-dev" || name === "bundled-dev")
     ) {
