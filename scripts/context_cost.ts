@@ -42,6 +42,9 @@ const queries = ["container", "commit", "branch", "log", "pod", "video", "json",
 const searches = await Promise.all(
   queries.map((query) => answer("climax_search", { query, limit: 5 })),
 );
+const summaries = await Promise.all(
+  queries.map((query) => answer("climax_search", { query, limit: 5, detail: "summary" })),
+);
 const summary = await answer("climax_search", {});
 const get = await answer("climax_get", { tool_name: "docker_ps" });
 await client.close();
@@ -49,13 +52,18 @@ await client.close();
 const rows: [string, string][] = [
   [`tools/list, all ${index.size} bundled tools listed directly`, direct],
   ["tools/list, the two meta-tools", meta],
-  ["climax_search answer, no filter (summary of the first 10 CLIs)", summary],
+  [`climax_search answer, no filter (summary of all ${index.summary().length} CLIs)`, summary],
   ["climax_get answer (docker_ps)", get],
 ];
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const searchBytes = median(searches.map((text) => new TextEncoder().encode(text).length));
 const searchTokens = median(searches.map((text) => encode(text).length));
+const summaryBytes = median(summaries.map((text) => new TextEncoder().encode(text).length));
+const summaryTokens = median(summaries.map((text) => encode(text).length));
+// Each query's summary answer against its full one; and all of them against all.
+const shares = summaries.map((text, i) => encode(text).length / encode(searches[i]).length);
+const total = (texts: string[]) => texts.reduce((sum, text) => sum + encode(text).length, 0);
 
 console.log(
   `\n## Context cost of progressive discovery (${index.size} tools, ${index.summary().length} CLIs)\n`,
@@ -69,6 +77,16 @@ console.log(
   `| climax_search answer at limit 5, median of ${queries.length} queries (${
     queries.join(", ")
   }) | ${searchBytes} | ${searchTokens} |`,
+);
+console.log(
+  `| the same with detail "summary" (no input_schema, no tags, description cut) | ${summaryBytes} | ${summaryTokens} |`,
+);
+console.log(
+  `\nSummary answers cost ${
+    (total(summaries) / total(searches)).toFixed(2)
+  } of the full answers' tokens, all queries together (per query: median ${
+    median(shares).toFixed(2)
+  }, at most ${Math.max(...shares).toFixed(2)}).`,
 );
 const directTokens = encode(direct).length;
 const metaTokens = encode(meta).length;

@@ -1,5 +1,13 @@
-// `deno task start`: serves main.ts on PORT (default 8000), which `deno serve` cannot read, and
-// reloads the config directory's files when they change unless WATCH_CONFIG says otherwise.
+// `deno task start`: serves main.ts on HOST and PORT (default 127.0.0.1:8000), which `deno serve`
+// cannot read, and reloads the config directory's files when they change unless WATCH_CONFIG
+// says otherwise. Loopback by default: the service has no auth and allows every origin unless
+// told otherwise, so reaching it from other machines is the operator's choice (HOST=0.0.0.0).
+const hostname = Deno.env.get("HOST") ?? "127.0.0.1";
+// A name or an address, IPv6 in its bare form: what Deno.serve takes as `hostname`.
+if (!/^[A-Za-z0-9.:-]{1,253}$/.test(hostname)) {
+  console.error(`HOST must be a host name or an IP address such as 0.0.0.0, got "${hostname}"`);
+  Deno.exit(1);
+}
 const port = Deno.env.get("PORT") ?? "8000";
 if (!/^\d{1,5}$/.test(port) || Number(port) > 65535) {
   console.error(`PORT must be a port number from 0 to 65535, got "${port}"`);
@@ -8,4 +16,4 @@ if (!/^\d{1,5}$/.test(port) || Number(port) > 65535) {
 if (Deno.env.get("WATCH_CONFIG") === undefined) Deno.env.set("WATCH_CONFIG", "1");
 // Imported once the environment is set: the service reads its settings as it is imported.
 const { default: service } = await import("../main.ts");
-Deno.serve({ port: Number(port) }, service.fetch);
+Deno.serve({ hostname, port: Number(port) }, service.fetch);

@@ -376,12 +376,24 @@ Deno.test("cli search prints a table, and searches the bundled configs by defaul
   assert.equal(table.code, 0);
   assert.match(table.stdout, /^TOOL +CLI +CATEGORY +DESCRIPTION$/m);
   assert.match(table.stdout, /^docker_ps +docker +containers +List running containers$/m);
-  const none = await cli("search", "no such tool", "valid");
+  const none = await cli("search", "zzqqxx", "valid");
   assert.equal(none.stdout, "No tool matches.\n");
   const bundled = await cli("search", "--json", "--cli", "docker", "--limit", "3", "container");
   const results: ToolIndexEntry[] = JSON.parse(bundled.stdout);
   assert.equal(results.length, 3);
   assert.ok(results.every((entry) => entry.cli_name === "docker"));
+});
+
+Deno.test("cli search hints at --mode ranked when a request's words rank tools", async () => {
+  const request = await cli("search", "show the containers that are up");
+  assert.equal(request.code, 0);
+  assert.match(request.stdout, /^No tool matches\.\nHint: .*--mode ranked/);
+  const json = await cli("search", "--json", "show the containers that are up");
+  assert.deepEqual(JSON.parse(json.stdout), []);
+  assert.match(json.stderr, /--mode ranked/);
+  const ranked = await cli("search", "--mode", "ranked", "show the containers that are up");
+  assert.match(ranked.stdout, /docker_ps/);
+  assert.doesNotMatch(ranked.stdout, /Hint/);
 });
 
 Deno.test("cli schema prints the JSON Schema of the config format", async () => {

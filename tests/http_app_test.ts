@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
 import { MCP_HEADERS } from "./_mcp.ts";
-import { ToolIndex, validateConfig } from "../mod.ts";
+import { ToolIndex, type ToolIndexEntry, validateConfig } from "../mod.ts";
 import { fixedCatalogue } from "../src/catalogue/served.ts";
 import { createApp } from "../src/http/app.ts";
 import { ENV_MASK } from "../src/http/mask.ts";
+import { SUMMARY_DESCRIPTION_LENGTH } from "../src/http/search_answer.ts";
 import { MAX_ID_LENGTH, MAX_LIMIT, MAX_QUERY_LENGTH } from "../src/http/query.ts";
 import { type ServiceSettings, SettingsError, settingsFromEnv } from "../src/http/settings.ts";
 import {
@@ -15,6 +16,7 @@ import {
   registryOf,
 } from "./_fixtures.ts";
 
+const PACKAGE = JSON.parse(await Deno.readTextFile(new URL("../deno.json", import.meta.url)));
 const SECRET = "ghp_s3cr3t-token-value";
 const secretConfig = validateConfig({
   name: "gh",
@@ -257,15 +259,17 @@ Deno.test("GET /healthz reports tools, CLIs and version and is never cached", as
     tools: index.size,
     clis: index.summary().length,
     version: registry.contentVersion,
+    package_version: PACKAGE.version,
     version_number: registry.version,
     sources: [],
   });
   assert.equal(response.headers.get("Cache-Control"), "no-store");
 });
 
-Deno.test("GET / describes the service and links every route", async () => {
+Deno.test("GET / describes the service, both its versions, and links every route", async () => {
   const { body } = await json("/");
   assert.equal(body.version, registry.contentVersion);
+  assert.equal(body.package_version, PACKAGE.version);
   for (const path of ["/search", "/summary", "/tools/{tool_name}", "/healthz", "/openapi.json"]) {
     assert.ok(Object.values(body.links).includes(path), path);
   }
@@ -331,6 +335,17 @@ Deno.test("HEAD gives the length of the body GET sends, and no body", async () =
       assert.equal(head.headers.get("Content-Length"), String(bytes), path);
       assert.equal(head.body, null, path);
     }
+  }
+});
+
+Deno.test("HEAD answers vary on Accept-Encoding as GET's do, before any GET is kept", async () => {
+  for (const path of ["/", "/search?query=commit", "/tools/git_log", "/healthz", "/nope"]) {
+    // A fresh app each time: nothing kept from an earlier GET of the same URL.
+    const head = await createApp(catalogue, settings()).request(path, { method: "HEAD" });
+    const get = await createApp(catalogue, settings()).request(path);
+    await get.body?.cancel();
+    assert.match(get.headers.get("Vary") ?? "", /Accept-Encoding/, path);
+    assert.equal(head.headers.get("Vary"), get.headers.get("Vary"), path);
   }
 });
 
@@ -469,18 +484,20 @@ Deno.test("one log line per request with method, path, status and time, unless t
 Deno.test("GET /openapi.json is OpenAPI 3.1 generated from the routes' schemas", async () => {
   const { body } = await json("/openapi.json");
   assert.equal(body.openapi, "3.1.0");
-  assert.deepEqual(Object.keys(body.paths).sort(), [
-    "/healthz",
-    "/namespaces",
-    "/search",
-    "/summary",
-    "/tools/{tool_name}",
-    "/tools/{tool_name}/backends",
-  ]);
+  assert.equal(body.info.version, PACKAGE.version);
+  assert.equal(body.info["x-content-version"], registry.contentVersion);
+  // Every route the home page links, and the home page itself.
+  const home = (await json("/")).body;
+  assert.deepEqual(
+    Object.keys(body.paths).sort(),
+    ["/", ...Object.values(home.links) as string[]].sort(),
+  );
+  assert.deepEqual(Object.keys(body.paths["/mcp"]), ["post"]);
+  assert.ok(body.paths["/mcp"].post.requestBody.content["application/json"]);
   const parameters = body.paths["/search"].get.parameters;
   assert.deepEqual(
     parameters.map((p: { name: string }) => p.name),
-    ["query", "category", "cli", "namespace", "limit", "mode", "cursor"],
+    ["query", "category", "cli", "namespace", "limit", "mode", "detail", "cursor"],
   );
   const limit = parameters.find((p: { name: string }) => p.name === "limit");
   assert.equal(limit.schema.maximum, MAX_LIMIT);
@@ -494,6 +511,55 @@ Deno.test("GET /openapi.json is OpenAPI 3.1 generated from the routes' schemas",
   for (const ref of refs) {
     const match = /^"\$ref":"#\/components\/schemas\/(\w+)"$/.exec(ref);
     assert.ok(match && body.components.schemas[match[1]], ref);
+  }
+});
+
+Deno.test("GET /search?detail=summary answers names, category and a cut description", async () => {
+  const long = validateConfig({
+    name: "kubectl",
+    command: "kubectl",
+    tools: [{
+      name: "kubectl_logs",
+      description:
+        "Print the logs of a container in a pod, or of a resource such as a deployment or a job, following them as they come when asked, with timestamps and the previous instance's logs on request.",
+    }, { name: "kubectl_version", description: "Print the client and server versions." }],
+  });
+  const withLong = createApp(fixedCatalogue(registryOf([...configs, long])), settings());
+  const full = (await (await withLong.request("/search?limit=100")).json())
+    .results as ToolIndexEntry[];
+  const response = await withLong.request("/search?limit=100&detail=summary");
+  const body = await response.json();
+  assert.equal(response.status, 200);
+  assert.equal(body.results.length, full.length);
+  const cut = full.filter((entry) => entry.description.length > SUMMARY_DESCRIPTION_LENGTH);
+  assert.ok(cut.length > 0, "some description is long enough to be cut");
+  body.results.forEach((summary: Record<string, string>, i: number) => {
+    const entry = full[i];
+    assert.deepEqual(Object.keys(summary), ["tool_name", "cli_name", "category", "description"]);
+    assert.deepEqual(
+      [summary.tool_name, summary.cli_name, summary.category],
+      [entry.tool_name, entry.cli_name, entry.category],
+    );
+    assert.ok(summary.description.length <= SUMMARY_DESCRIPTION_LENGTH, summary.description);
+    if (entry.description.length <= SUMMARY_DESCRIPTION_LENGTH) {
+      assert.equal(summary.description, entry.description);
+    } else {
+      assert.ok(summary.description.endsWith("…"));
+      assert.ok(entry.description.startsWith(summary.description.slice(0, -1)));
+    }
+  });
+  await problemAt("/search?detail=short", 400);
+});
+
+Deno.test("GET /search hints at ranked mode when substring finds nothing that ranked finds", async () => {
+  const request = await json("/search?query=show%20the%20containers%20that%20run");
+  assert.deepEqual(request.body.results, []);
+  assert.match(request.body.hint, /mode=ranked/);
+  const ranked = await json("/search?query=show%20the%20containers%20that%20run&mode=ranked");
+  assert.ok(ranked.body.results.length > 0);
+  assert.equal(ranked.body.hint, undefined);
+  for (const path of ["/search?query=zzqqxx", "/search?query=commit", "/search?query=the"]) {
+    assert.equal((await json(path)).body.hint, undefined, path);
   }
 });
 

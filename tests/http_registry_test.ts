@@ -51,11 +51,11 @@ const json = async (path: string) => {
   return { status: response.status, body: await response.json() };
 };
 
-Deno.test("GET /namespaces pages the namespaces; a cursor issued for another limit is refused", async () => {
+Deno.test("GET /namespaces pages the namespaces; the next page may ask for another limit", async () => {
   const first = await json("/namespaces?limit=2");
   assert.deepEqual(first.body.namespaces, ["aws", "azure"]);
   const rest = await json(`/namespaces?limit=10&cursor=${first.body.next_cursor}`);
-  assert.equal(rest.status, 400, "the cursor was issued for another limit");
+  assert.deepEqual(rest.body.namespaces, registry.listNamespaces().slice(2, 12));
   const second = await json(`/namespaces?limit=2&cursor=${first.body.next_cursor}`);
   assert.deepEqual(second.body.namespaces, ["docs", "gh"]);
   const all = await json("/namespaces");

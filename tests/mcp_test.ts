@@ -50,15 +50,24 @@ Deno.test("an MCP client connects by URL and lists exactly the two meta-tools", 
       "namespace",
       "limit",
       "mode",
+      "detail",
       "cursor",
     ]);
-    const limit = (search.inputSchema.properties as Record<string, Record<string, unknown>>).limit;
-    assert.deepEqual([limit.type, limit.default, limit.minimum, limit.maximum], [
-      "integer",
-      10,
-      0,
-      100,
-    ]);
+    const properties = search.inputSchema.properties as Record<string, Record<string, unknown>>;
+    const { limit, mode } = properties;
+    // No default limit: a search takes 10, the summary every CLI.
+    const integer = (limit.anyOf as Record<string, unknown>[])
+      .find((branch) => branch.type === "integer")!;
+    assert.deepEqual([limit.default, integer.minimum, integer.maximum], [undefined, 0, 100]);
+    assert.equal(mode.default, "ranked");
+    assert.equal(search.inputSchema.additionalProperties, false);
+    // Two sentences on how to use the two tools, at initialize.
+    const instructions = client.getInstructions() ?? "";
+    assert.match(instructions, /climax_search/);
+    assert.match(instructions, /climax_get/);
+    assert.equal(instructions.split(/\.\s/).length, 2);
+    const manifest = JSON.parse(await Deno.readTextFile(new URL("../deno.json", import.meta.url)));
+    assert.equal(client.getServerVersion()?.version, manifest.version);
     assert.match(String(search.description), /no filters to get a summary/);
     assert.deepEqual(get.inputSchema.required, ["tool_name"]);
     // The two tools never change, and a stateless server could not say so if they did.
@@ -83,13 +92,11 @@ Deno.test("an agent finds a bundled tool and its full schema in two calls", asyn
   });
 });
 
-Deno.test("climax_search with no filter answers in summary mode, capped by limit", async () => {
+Deno.test("climax_search with no filter answers the summary of every CLI, capped by a limit given", async () => {
   await withClient(async (client) => {
     const all = await call(client, "climax_search", {});
-    assert.deepEqual(JSON.parse(all.text), {
-      mode: "summary",
-      summary: index.summary().slice(0, 10),
-    });
+    assert.deepEqual(JSON.parse(all.text), { mode: "summary", summary: index.summary() });
+    assert.ok(index.summary().length > 10, "more CLIs than a search's default limit");
     const two = await call(client, "climax_search", { limit: 2 });
     assert.deepEqual(JSON.parse(two.text).summary, index.summary().slice(0, 2));
     // null is no value, as in the library's search parameters and in the Python original.
@@ -103,7 +110,12 @@ Deno.test("climax_search with no filter answers in summary mode, capped by limit
 Deno.test("climax_search with filters answers in search mode, as the index does", async () => {
   await withClient(async (client) => {
     const answer = JSON.parse(
-      (await call(client, "climax_search", { query: "container", cli: "docker", limit: 3 })).text,
+      (await call(client, "climax_search", {
+        query: "container",
+        cli: "docker",
+        limit: 3,
+        mode: "substring",
+      })).text,
     );
     assert.equal(answer.mode, "search");
     assert.deepEqual(answer.results, index.search({ query: "container", cli: "docker", limit: 3 }));
@@ -113,6 +125,7 @@ Deno.test("climax_search with filters answers in search mode, as the index does"
         query: "container",
         cli: "docker",
         limit: 3,
+        mode: "substring",
         cursor: answer.next_cursor,
       })).text,
     );
@@ -120,7 +133,9 @@ Deno.test("climax_search with filters answers in search mode, as the index does"
       next.results,
       index.search({ query: "container", cli: "docker", limit: 6 }).slice(3),
     );
-    const none = JSON.parse((await call(client, "climax_search", { query: "zzz-nothing" })).text);
+    const none = JSON.parse(
+      (await call(client, "climax_search", { query: "zzqqxx", mode: "substring" })).text,
+    );
     assert.deepEqual(none, { mode: "search", results: [], next_cursor: null });
     const byCategory = JSON.parse(
       (await call(client, "climax_search", { category: "CONTAINERS", limit: 100 })).text,
@@ -129,6 +144,48 @@ Deno.test("climax_search with filters answers in search mode, as the index does"
     assert.ok(
       byCategory.results.every((entry: { category: string }) => entry.category === "containers"),
     );
+  });
+});
+
+Deno.test("climax_search ranks by default; substring mode that finds nothing hints at ranked", async () => {
+  await withClient(async (client) => {
+    const query = "show the containers that are up";
+    const ranked = JSON.parse((await call(client, "climax_search", { query })).text);
+    assert.deepEqual(ranked.results, index.search({ query, mode: "ranked" }));
+    assert.ok(ranked.results.length > 0);
+    const literal = JSON.parse(
+      (await call(client, "climax_search", { query, mode: "substring" })).text,
+    );
+    assert.deepEqual(literal.results, []);
+    assert.match(literal.hint, /"mode": "ranked"/);
+  });
+});
+
+Deno.test("climax_search with detail summary answers no schema, and a third of the tokens", async () => {
+  await withClient(async (client) => {
+    const args = { query: "delete a branch", limit: 5 };
+    const full = (await call(client, "climax_search", args)).text;
+    const summary = (await call(client, "climax_search", { ...args, detail: "summary" })).text;
+    const results = JSON.parse(summary).results;
+    assert.deepEqual(
+      results.map((entry: { tool_name: string }) => entry.tool_name),
+      JSON.parse(full).results.map((entry: { tool_name: string }) => entry.tool_name),
+    );
+    for (const entry of results) {
+      assert.deepEqual(Object.keys(entry), ["tool_name", "cli_name", "category", "description"]);
+    }
+    assert.ok(summary.length < full.length / 3, `${summary.length} of ${full.length} bytes`);
+  });
+});
+
+Deno.test("a misspelt argument is an error that names the argument meant", async () => {
+  await withClient(async (client) => {
+    const search = await call(client, "climax_search", { qeury: "commit" });
+    assert.equal(search.isError, true);
+    assert.match(search.text, /Unknown argument "qeury": did you mean "query"\?/);
+    const get = await call(client, "climax_get", { tool_name: "git_log", verbose: true });
+    assert.equal(get.isError, true);
+    assert.match(get.text, /Unknown argument "verbose" \(known: tool_name\)/);
   });
 });
 
@@ -160,6 +217,17 @@ Deno.test("climax_get returns the full definition with env masked", async () => 
     assert.deepEqual(tool.tool, index.get("git_log")!.tool);
     for (const value of Object.values(tool.env)) assert.equal(value, "********");
     assert.ok(Object.keys(tool.env).length > 0, "git's config sets env, so masking is tested");
+  });
+});
+
+Deno.test("climax_get answers what GET /tools/{name} answers, input_schema included", async () => {
+  await withClient(async (client, service) => {
+    for (const name of ["docker_ps", "git:git_log"]) {
+      const viaMcp = JSON.parse((await call(client, "climax_get", { tool_name: name })).text);
+      const viaHttp = await (await fetch(`${service.base}/tools/${name}`)).json();
+      assert.deepEqual(viaMcp, viaHttp, name);
+      assert.ok(viaHttp.input_schema.properties, name);
+    }
   });
 });
 

@@ -247,7 +247,6 @@ Deno.test("searchPage() refuses any cursor not issued for the same parameters", 
   // The issued cursor itself, with other parameters, or for another mode.
   for (
     const other of [
-      { query: "tool", limit: 6 },
       { query: "tools", limit: 5 },
       { query: "tool", limit: 5, mode: "ranked" as const },
       { query: "tool", limit: 5, cli: "many" },

@@ -198,20 +198,43 @@ Deno.test("answering MCP requests writes nothing to the operator's log", async (
   assert.deepEqual(service.stderr.first, []);
 });
 
-Deno.test("deno task start's launcher serves on PORT", async () => {
-  const port = freePort();
-  const service = await startServer(
-    ["run", "--allow-read", "--allow-env", "--allow-net", "scripts/start.ts"],
-    port,
-    "/healthz",
-    { PORT: String(port) },
-  );
-  try {
-    const response = await fetch(`${service.base}/healthz`);
-    assert.equal(response.status, 200);
-    await response.body?.cancel();
-  } finally {
-    await service.stop();
+const LAUNCHER = ["run", "--allow-read", "--allow-env", "--allow-net", "scripts/start.ts"];
+
+Deno.test("deno task start's launcher serves on PORT, on loopback unless HOST says otherwise", async () => {
+  for (const [env, listening] of [[{}, "127.0.0.1"], [{ HOST: "0.0.0.0" }, "0.0.0.0"]] as const) {
+    const port = freePort();
+    const service = await startServer(LAUNCHER, port, "/healthz", {
+      PORT: String(port),
+      ...env,
+    }, true);
+    try {
+      const response = await fetch(`${service.base}/healthz`);
+      assert.equal(response.status, 200);
+      await response.body?.cancel();
+    } finally {
+      await service.stop();
+    }
+    assert.match(
+      service.stderr.first.join("\n"),
+      new RegExp(`^Listening on http://${listening.replaceAll(".", "\\.")}:${port}/`, "m"),
+    );
+  }
+});
+
+Deno.test("deno task start's launcher refuses a HOST or PORT that is not one", async () => {
+  for (const env of [{ HOST: "my host" }, { PORT: "80000" }] as Record<string, string>[]) {
+    const child = await new Deno.Command(Deno.execPath(), {
+      args: LAUNCHER,
+      cwd: new URL("../", import.meta.url).pathname,
+      env,
+      stdout: "null",
+      stderr: "piped",
+    }).output();
+    assert.equal(child.code, 1);
+    assert.match(
+      new TextDecoder().decode(child.stderr),
+      new RegExp(`^${Object.keys(env)[0]} must be`),
+    );
   }
 });
 

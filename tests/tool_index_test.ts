@@ -490,7 +490,6 @@ Deno.test("searchPage() refuses tampered, foreign and stale cursors", () => {
     InvalidCursorError,
   );
   assert.throws(() => index.searchPage({ query: "t", limit: 5, cursor }), InvalidCursorError);
-  assert.throws(() => index.searchPage({ query: "s", limit: 6, cursor }), InvalidCursorError);
   const other = ToolIndex.fromConfigs([gitConfig, dockerConfig, obsidianConfig]);
   assert.throws(() => other.searchPage({ query: "s", limit: 5, cursor }), InvalidCursorError);
   for (const bad of ["", "abc", "1.", ".", "🚀", "1.0000000000000000"]) {
@@ -500,6 +499,15 @@ Deno.test("searchPage() refuses tampered, foreign and stale cursors", () => {
       InvalidCursorError,
     );
   }
+});
+
+Deno.test("searchPage() continues a cursor's search with another limit", () => {
+  const all = names(index.search({ query: "s", limit: 100 }));
+  const first = index.searchPage({ query: "s", limit: 3 });
+  const longer = index.searchPage({ query: "s", limit: 7, cursor: first.next_cursor });
+  assert.deepEqual(names(longer.results), all.slice(3, 10));
+  const shorter = index.searchPage({ query: "s", limit: 2, cursor: longer.next_cursor });
+  assert.deepEqual(names(shorter.results), all.slice(10, 12));
 });
 
 Deno.test("a cursor is valid on another index built from the same configs", () => {

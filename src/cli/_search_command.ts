@@ -7,6 +7,7 @@ import {
   SEARCH_MODES,
   type SearchMode,
 } from "../index/search_params.ts";
+import { rankedWouldFind } from "../index/ranked_hint.ts";
 import { parseCommandArgs, UsageError } from "./_args.ts";
 import { type Command, PROGRAM } from "./_command.ts";
 import { EXIT_OK, type Io } from "./_io.ts";
@@ -77,18 +78,19 @@ async function search(args: readonly string[], io: Io): Promise<number> {
   const loaded = await loadInputs(inputs, io);
   if ("status" in loaded) return loaded.status;
   const index = ToolIndex.fromConfigs(loaded.configs, { onWarning: () => {} });
-  const results = index.search({
-    query,
-    category: values.category,
-    cli: values.cli,
-    limit: Number(limit),
-    mode,
-  });
+  const params = { query, category: values.category, cli: values.cli, limit: Number(limit), mode };
+  const results = index.search(params);
+  // A request in plain words is rarely anyone's text word for word: say what would find it.
+  const hint = results.length === 0 && rankedWouldFind((p) => index.search(p), params)
+    ? "Hint: the query's words rank tools; search with --mode ranked to see them."
+    : undefined;
 
   if (values.json) {
     io.out(JSON.stringify(results, null, 2));
+    if (hint !== undefined) io.err(hint);
   } else if (results.length === 0) {
     io.out("No tool matches.");
+    if (hint !== undefined) io.out(hint);
   } else {
     const { color } = io;
     const rows = results.map((entry) => [

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { modelSchemas } from "../config/model_schemas.ts";
 import type { AnswerSchemaId } from "./routes.ts";
+import { SUMMARY_DESCRIPTION_LENGTH } from "./search_answer.ts";
 
 const models = modelSchemas();
 
@@ -21,9 +22,26 @@ const searchResponse = component(
   "SearchResponse",
   z.object({
     mode: z.literal("search"),
-    results: z.array(component("ToolIndexEntry", models.toolIndexEntry)),
+    results: z.array(z.union([
+      component("ToolIndexEntry", models.toolIndexEntry),
+      component(
+        "SummaryEntry",
+        z.object({
+          tool_name: z.string(),
+          cli_name: z.string(),
+          category: z.string().nullable(),
+          description: z.string().meta({
+            description: `Cut to ${SUMMARY_DESCRIPTION_LENGTH} characters, ending in … when cut`,
+          }),
+        }).meta({ description: "A result with detail=summary: get the tool to call it" }),
+      ),
+    ])),
     next_cursor: z.string().nullable().meta({
       description: "Pass as `cursor` for the next page; null on the last page.",
+    }),
+    hint: z.string().optional().meta({
+      description:
+        "Only when a substring search found nothing that ranked mode finds: says to add mode=ranked",
     }),
   }),
 );
@@ -90,6 +108,31 @@ component("ToolDef", models.toolDef);
 
 /** The schema of each answer that the route table names, by its component id. */
 export const ANSWER_SCHEMAS: Readonly<Record<AnswerSchemaId, z.ZodType>> = {
+  Home: component(
+    "Home",
+    z.object({
+      name: z.literal("tool-index"),
+      description: z.string(),
+      version: z.string().meta({ description: "The hash of the content served" }),
+      package_version: z.string().meta({ description: "The version of tool-index serving it" }),
+      tools: z.int(),
+      clis: z.int(),
+      links: z.record(z.string(), z.string()).meta({ description: "Each route's path, by name" }),
+    }),
+  ),
+  JsonDocument: z.record(z.string(), z.unknown()),
+  JsonRpcMessage: component(
+    "JsonRpcMessage",
+    z.looseObject({
+      jsonrpc: z.literal("2.0"),
+      id: z.union([z.string(), z.int()]).optional(),
+      method: z.string().optional(),
+      params: z.record(z.string(), z.unknown()).optional(),
+      result: z.record(z.string(), z.unknown()).optional(),
+      error: z.object({ code: z.int(), message: z.string(), data: z.unknown().optional() })
+        .optional(),
+    }).meta({ description: "A JSON-RPC 2.0 message, as MCP defines them" }),
+  ),
   SearchResponse: searchResponse,
   SummaryResponse: summaryResponse,
   NamespacesResponse: component(
@@ -118,6 +161,7 @@ export const ANSWER_SCHEMAS: Readonly<Record<AnswerSchemaId, z.ZodType>> = {
       tools: z.int(),
       clis: z.int(),
       version: z.string().meta({ description: "The hash of the content served" }),
+      package_version: z.string().meta({ description: "The version of tool-index serving it" }),
       version_number: z.int().meta({
         description: "One more at every change of the catalogue since the start",
       }),

@@ -11,13 +11,15 @@ import { InvalidCursorError } from "../errors.ts";
 import type { RegistryView } from "../index/registry_view.ts";
 import type { ServedCatalogue } from "../catalogue/served.ts";
 import { brotli } from "./brotli.ts";
-import { headLength, requestLog, urlLimit, versionHeaders } from "./middleware.ts";
+import { headAnswer, requestLog, urlLimit, versionHeaders } from "./middleware.ts";
 import { responseCache } from "./response_cache.ts";
 import { invalidParams, onError, problem, ProblemError, problemResponse } from "./problem.ts";
 import { namespacesQuery, searchQuery, summaryQuery, toolParams } from "./query.ts";
 import { honoPath, type Route, routeLinks, type RouteName, routeOf, ROUTES } from "./routes.ts";
 import type { ServiceSettings } from "./settings.ts";
-import { backendsAnswer, lookupTool, toolAnswer, wireEntry } from "./tool_answer.ts";
+import { PACKAGE_VERSION } from "./package_version.ts";
+import { searchAnswer } from "./search_answer.ts";
+import { backendsAnswer, lookupTool, toolAnswer } from "./tool_answer.ts";
 
 /** Seconds a browser may reuse the answer to a CORS preflight. */
 const PREFLIGHT_MAX_AGE = 600;
@@ -63,7 +65,7 @@ export function createApp(catalogue: ServedCatalogue, settings: ServiceSettings)
   const app = new Hono();
 
   if (settings.logRequests) app.use(requestLog());
-  app.use(headLength());
+  app.use(headAnswer());
   app.use(responseCache({ ...RESPONSE_CACHE, version }));
   app.use(secureHeaders(SECURE_HEADERS));
   const corsOptions = {
@@ -146,6 +148,7 @@ function routeRegistrars(
           name: "tool-index",
           description: DESCRIPTION,
           version: registry.contentVersion,
+          package_version: PACKAGE_VERSION,
           tools: registry.size,
           clis: registry.summary().length,
           links: routeLinks(),
@@ -153,13 +156,18 @@ function routeRegistrars(
 
     search: (method, path) =>
       app.on(method, path, searchQuery, (c) => {
-        const { cursor, ...params } = c.req.valid("query");
-        const page = cursorProblem(() => registry.searchPage({ ...params, cursor }));
-        return c.json({
-          mode: "search" as const,
-          results: page.results.map(wireEntry),
-          next_cursor: page.next_cursor,
-        }, 200);
+        const { detail, ...params } = c.req.valid("query");
+        return c.json(
+          cursorProblem(() =>
+            searchAnswer(
+              registry,
+              params,
+              detail ?? "full",
+              "Add mode=ranked to rank tools by the words of a request.",
+            )
+          ),
+          200,
+        );
       }),
 
     summary: (method, path) =>
@@ -204,6 +212,7 @@ function routeRegistrars(
           tools: registry.size,
           clis: registry.summary().length,
           version: registry.contentVersion,
+          package_version: PACKAGE_VERSION,
           version_number: registry.version,
           sources,
           ...(settings.skipInvalidConfigs ? { skipped } : {}),

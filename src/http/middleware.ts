@@ -1,7 +1,8 @@
-// The small middleware of the service, each one concern: the URL's length, HEAD's length, the
+// The small middleware of the service, each one concern: the URL's length, HEAD's headers, the
 // request log, and the headers that tie an answer to the catalogue's content.
 import type { MiddlewareHandler } from "hono";
 import { logger } from "hono/logger";
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
 import { problem, problemResponse } from "./problem.ts";
 import { MAX_URL_LENGTH } from "./query.ts";
 import type { ServiceSettings } from "./settings.ts";
@@ -22,17 +23,25 @@ export function urlLimit(): MiddlewareHandler {
 }
 
 /**
- * The Content-Length of a HEAD answer: that of the body a GET would send. Hono answers HEAD with
- * the GET route's answer and drops its body afterwards, and Deno then counts no bytes at all.
+ * A HEAD answer with the headers of the GET it stands for: the Content-Length of the body a GET
+ * would send, and the `Vary: Accept-Encoding` of an answer that compression may encode. Hono
+ * answers HEAD with the GET route's answer and drops its body afterwards, Deno then counts no
+ * bytes at all, and the compression middleware passes HEAD by.
  */
-export function headLength(): MiddlewareHandler {
+export function headAnswer(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const res = c.res;
-    if (c.req.method !== "HEAD" || !res.body || res.headers.has("Content-Length")) return;
-    const length = (await res.arrayBuffer()).byteLength;
+    if (c.req.method !== "HEAD" || !res.body) return;
     const headers = new Headers(res.headers);
-    headers.set("Content-Length", String(length));
+    if (!headers.has("Content-Length")) {
+      headers.set("Content-Length", String((await res.arrayBuffer()).byteLength));
+    } else await res.body.cancel();
+    const vary = headers.get("Vary");
+    if (
+      COMPRESSIBLE_CONTENT_TYPE_REGEX.test(headers.get("Content-Type") ?? "") &&
+      !/accept-encoding/i.test(vary ?? "")
+    ) headers.set("Vary", vary === null ? "Accept-Encoding" : `${vary}, Accept-Encoding`);
     c.res = new Response(null, { status: res.status, statusText: res.statusText, headers });
   };
 }

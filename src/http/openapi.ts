@@ -5,15 +5,17 @@
 import { z } from "zod";
 import { ANSWER_SCHEMAS, components } from "./answer_schemas.ts";
 import { MAX_LIMIT, MAX_QUERY_LENGTH } from "./query.ts";
+import { PACKAGE_VERSION } from "./package_version.ts";
 import { type Route, ROUTES } from "./routes.ts";
 
 type JsonSchema = Record<string, unknown>;
 
-/** The OpenAPI 3.1 document of the service, for an index of this `version`. */
+/** The OpenAPI 3.1 document of the service, for a catalogue of this content `version`. */
 export function serviceDocument(version: string): Record<string, unknown> {
   const info = {
     title: "tool-index",
-    version,
+    version: PACKAGE_VERSION,
+    "x-content-version": version,
     description:
       `Progressive discovery of MCP tools: search the catalogue, then fetch one tool. limit is 0 to ${MAX_LIMIT}; query is at most ${MAX_QUERY_LENGTH} characters.`,
   };
@@ -57,18 +59,26 @@ export function serviceDocument(version: string): Record<string, unknown> {
     if (doc === undefined) continue;
     const responses: Record<string, unknown> = {};
     for (const [status, answer] of Object.entries(doc.responses)) {
-      const type = answer.schema === "Problem" ? "application/problem+json" : "application/json";
+      const types = answer.types ??
+        [answer.schema === "Problem" ? "application/problem+json" : "application/json"];
+      const schema = schemaOf(ANSWER_SCHEMAS[answer.schema]);
       responses[status] = {
         description: answer.description,
-        content: { [type]: { schema: schemaOf(ANSWER_SCHEMAS[answer.schema]) } },
+        content: Object.fromEntries(types.map((type) => [type, { schema }])),
       };
     }
     const params = [...parameters("path", doc.params), ...parameters("query", doc.query)];
+    const body = doc.post && {
+      required: true,
+      description: doc.post.description,
+      content: { "application/json": { schema: schemaOf(ANSWER_SCHEMAS[doc.post.body]) } },
+    };
     paths[route.path] = {
-      get: {
+      [body ? "post" : "get"]: {
         summary: doc.summary,
         description: doc.description,
         ...(params.length > 0 ? { parameters: params } : {}),
+        ...(body ? { requestBody: body } : {}),
         responses,
       },
     };

@@ -12,6 +12,7 @@ import {
   type SearchMode,
 } from "../index/search_params.ts";
 import { type InvalidParam, invalidParams, problemResponse } from "./problem.ts";
+import { type Detail, DETAILS, SUMMARY_DESCRIPTION_LENGTH } from "./search_answer.ts";
 
 /** The largest `limit` a request may ask for. */
 export const MAX_LIMIT = 100;
@@ -66,12 +67,18 @@ export const SEARCH_PARAMS = {
     values: SEARCH_MODES,
     default: DEFAULT_MODE,
     description:
-      "How query matches: 'substring' (default) finds the literal text, in config order; 'ranked' orders tools by relevance to the words of a natural-language request, so use it for anything longer than one keyword.",
+      "How query matches: 'substring' finds the literal text, in config order; 'ranked' orders tools by relevance to the words of a natural-language request, best first, so use it for anything longer than one keyword.",
+  },
+  detail: {
+    values: DETAILS,
+    default: DETAILS[0],
+    description:
+      `How much of each result to return: 'full' (default) is the whole entry with the input_schema to call the tool with; 'summary' is tool_name, cli_name, category and the description cut to ${SUMMARY_DESCRIPTION_LENGTH} characters, a third of the tokens: get the one to call afterwards.`,
   },
   cursor: {
     maxLength: MAX_FILTER_LENGTH,
     description:
-      "The next_cursor of a previous search answer, to get its next page with the same query, category, cli, limit and mode.",
+      "The next_cursor of a previous search answer, to get its next page: give the same query, category, cli and mode; the limit may change.",
   },
 } as const;
 
@@ -81,6 +88,11 @@ export const SEARCH_PARAMS = {
  */
 export function textParam({ maxLength }: TextParam): z.ZodString {
   return z.string().max(maxLength);
+}
+
+/** The detail parameter's schema: one of the details. */
+export function detailParam(): z.ZodEnum<{ [D in Detail]: D }> {
+  return z.enum(SEARCH_PARAMS.detail.values);
 }
 
 /** The mode parameter's schema: one of the search modes. */
@@ -108,7 +120,7 @@ function limitDigits(meta: { description: string; default?: number }) {
     .meta(meta);
 }
 
-const { query, category, cli, namespace, limit, mode, cursor } = SEARCH_PARAMS;
+const { query, category, cli, namespace, limit, mode, detail, cursor } = SEARCH_PARAMS;
 
 /** The query parameters of `GET /search`. */
 export const searchQuerySchema = z.strictObject({
@@ -118,6 +130,10 @@ export const searchQuerySchema = z.strictObject({
   namespace: described(textParam(namespace).optional(), namespace),
   limit: limitDigits({ description: limit.description, default: limit.default }),
   mode: modeParam().optional().meta({ description: mode.description, default: mode.default }),
+  detail: detailParam().optional().meta({
+    description: detail.description,
+    default: detail.default,
+  }),
   cursor: described(textParam(cursor).optional(), cursor),
 });
 

@@ -12,6 +12,9 @@ import {
 
 /** The component of /openapi.json that an answer's body is. */
 export type AnswerSchemaId =
+  | "Home"
+  | "JsonDocument"
+  | "JsonRpcMessage"
   | "SearchResponse"
   | "SummaryResponse"
   | "NamespacesResponse"
@@ -20,14 +23,20 @@ export type AnswerSchemaId =
   | "Health"
   | "Problem";
 
-/** One answer of a route in /openapi.json: a `Problem` is `application/problem+json`. */
+/**
+ * One answer of a route in /openapi.json: a `Problem` is `application/problem+json`, anything
+ * else `application/json` unless `types` name its media types.
+ */
 export interface AnswerDoc {
   description: string;
   schema: AnswerSchemaId;
+  types?: readonly string[];
 }
 
 /** How /openapi.json describes a route. */
 export interface RouteDoc {
+  /** The method it documents: GET (the default), or POST with a JSON body of `body`. */
+  post?: { body: AnswerSchemaId; description: string };
   summary: string;
   description: string;
   /** The schema its validator runs on the query string. */
@@ -65,7 +74,18 @@ const PROBLEMS = {
 
 /** Every route of the service, in the order `GET /` links them. */
 export const ROUTES = [
-  { name: "home", path: "/", method: "GET", cacheable: true },
+  {
+    name: "home",
+    path: "/",
+    method: "GET",
+    cacheable: true,
+    doc: {
+      summary: "Describe the service",
+      description:
+        "What the service is, the size and content hash of its catalogue, its package version, and a link to every route.",
+      responses: { 200: { description: "The service", schema: "Home" }, 401: PROBLEMS[401] },
+    },
+  },
   {
     name: "search",
     path: "/search",
@@ -158,14 +178,57 @@ export const ROUTES = [
       responses: { 200: { description: "The service is up", schema: "Health" } },
     },
   },
-  { name: "openapi", path: "/openapi.json", method: "GET", cacheable: true },
-  { name: "config_schema", path: "/schema/config.json", method: "GET", cacheable: true },
+  {
+    name: "openapi",
+    path: "/openapi.json",
+    method: "GET",
+    cacheable: true,
+    doc: {
+      summary: "This document",
+      description: "The OpenAPI 3.1 document of the service, generated from its routes.",
+      responses: {
+        200: { description: "The document", schema: "JsonDocument" },
+        401: PROBLEMS[401],
+      },
+    },
+  },
+  {
+    name: "config_schema",
+    path: "/schema/config.json",
+    method: "GET",
+    cacheable: true,
+    doc: {
+      summary: "The config format",
+      description:
+        "The JSON Schema (draft 2020-12) of a CLImax config file, for editors and validators.",
+      responses: {
+        200: { description: "The JSON Schema", schema: "JsonDocument" },
+        401: PROBLEMS[401],
+      },
+    },
+  },
   {
     name: "mcp",
     path: "/mcp",
     method: "ALL",
     cacheable: false,
     exposeHeaders: ["Mcp-Session-Id", "Mcp-Protocol-Version"],
+    doc: {
+      post: { body: "JsonRpcMessage", description: "A JSON-RPC request or notification" },
+      summary: "The MCP endpoint",
+      description:
+        "MCP over Streamable HTTP, stateless: the tools climax_search and climax_get. Its errors are JSON-RPC errors, as MCP requires, not problems; GET and DELETE get 405.",
+      responses: {
+        200: {
+          description: "The JSON-RPC answer",
+          schema: "JsonRpcMessage",
+          types: ["application/json", "text/event-stream"],
+        },
+        202: { description: "A notification was accepted", schema: "JsonRpcMessage" },
+        400: { description: "Not a JSON-RPC request", schema: "JsonRpcMessage" },
+        401: PROBLEMS[401],
+      },
+    },
   },
 ] as const satisfies readonly Route[];
 

@@ -129,7 +129,8 @@ export class StateReader implements RegistryReads {
     if (typeof limit !== "number" || !Number.isInteger(limit)) {
       throw new RangeError(`The limit must be an integer, got ${describeValue(limit)}`);
     }
-    const key = JSON.stringify(["namespaces", limit]);
+    // As a search's cursor, bound to what it pages, not to the length of its pages.
+    const key = "namespaces";
     const offset = this.#offsetOf(params.cursor, key);
     const all = this.listNamespaces();
     const namespaces = limit <= 0 ? [] : all.slice(offset, offset + limit);

@@ -121,9 +121,12 @@ function lowerText(value: unknown, name: string): string {
   return value.toLowerCase();
 }
 
-/** What a cursor is bound to: every parameter that decides the results and their order. */
+/**
+ * What a cursor is bound to: every parameter that decides the results and their order. Not the
+ * limit: a cursor says where to continue, and the next page may be longer or shorter.
+ */
 export function pageKey(params: NormalizedParams): string {
   // Ranking reads case changes ("getUser"), so a ranked query is bound as given.
   const query = params.mode === "ranked" ? params.query : params.needle;
-  return JSON.stringify([params.mode, query, params.category, params.cli, params.limit]);
+  return JSON.stringify([params.mode, query, params.category, params.cli]);
 }

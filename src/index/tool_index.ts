@@ -87,6 +87,7 @@ export class ToolIndex {
   readonly #search: ToolSearch;
   #version: string | undefined;
 
+  /** @ignore Built by `fromConfigs` only. */
   private constructor({ tools, owners, summaries, positions }: CollectedTools) {
     this.#tools = tools;
     this.#owners = owners;
@@ -183,14 +184,14 @@ export class ToolIndex {
    * index.search(); // browse: the first 10 tools
    * ```
    */
-  search(params: SearchParams = {}): ToolIndexEntry[] {
-    return this.#collect(normalizeParams(params), 0, false).results;
+  search(params?: SearchParams): ToolIndexEntry[] {
+    return this.#collect(normalizeParams(params === undefined ? {} : params), 0, false).results;
   }
 
   /**
    * Returns the results of `search` in pages of `limit`. `next_cursor` is an opaque URL-safe
-   * string that is valid only for the same parameters and an index of the same `version`, in
-   * any process.
+   * string that is valid only for the same query, filters and mode (the next page may ask for
+   * another `limit`) and an index of the same `version`, in any process.
    *
    * @throws {InvalidCursorError} When `cursor` was not issued for these parameters by an index
    * of this version.
@@ -211,10 +212,10 @@ export class ToolIndex {
    * console.log(names.length); // 25
    * ```
    */
-  searchPage(params: SearchPageParams = {}): SearchPage {
-    const normalized = normalizeParams(params);
+  searchPage(params?: SearchPageParams): SearchPage {
+    const normalized = normalizeParams(params === undefined ? {} : params);
     const key = pageKey(normalized);
-    const cursor = params.cursor;
+    const cursor = params?.cursor;
     if (cursor !== undefined && cursor !== null && typeof cursor !== "string") {
       throw new InvalidCursorError("The cursor must be a string");
     }

@@ -1,0 +1,77 @@
+// A search as the service answers it, over HTTP (`GET /search`) and MCP (`climax_search`) alike:
+// each result in full or in summary, and a hint when a literal search found nothing that ranked
+// mode would have found.
+import type { RegistrySearchPageParams } from "../index/registry_params.ts";
+import type { RegistryView } from "../index/registry_view.ts";
+import { rankedWouldFind } from "../index/ranked_hint.ts";
+import type { ToolIndexEntry } from "../types.ts";
+import { wireEntry } from "./tool_answer.ts";
+
+/** How much of each result an answer carries. */
+export type Detail = "full" | "summary";
+
+/** The values of the `detail` parameter, the default first. */
+export const DETAILS: readonly [Detail, ...Detail[]] = ["full", "summary"];
+
+/** The longest description a summary result carries, in characters, `…` included. */
+export const SUMMARY_DESCRIPTION_LENGTH = 120;
+
+/** A result in summary: enough to choose a tool, not to call it. */
+export interface SummaryEntry {
+  tool_name: string;
+  cli_name: string;
+  category: string | null;
+  description: string;
+}
+
+/** One page of a search, as both surfaces answer it. */
+export interface SearchAnswer {
+  mode: "search";
+  results: (ToolIndexEntry | SummaryEntry)[];
+  next_cursor: string | null;
+  /** Set when a substring search found nothing but ranked mode would find tools. */
+  hint?: string;
+}
+
+/**
+ * The page of `registry`'s search that `params` ask for, each result in the `detail` asked.
+ * `rankedHint` words the hint for the surface: how its client asks for ranked mode.
+ */
+export function searchAnswer(
+  registry: RegistryView,
+  params: RegistrySearchPageParams,
+  detail: Detail,
+  rankedHint: string,
+): SearchAnswer {
+  const page = registry.searchPage(params);
+  const answer: SearchAnswer = {
+    mode: "search",
+    results: page.results.map(detail === "summary" ? summaryEntry : wireEntry),
+    next_cursor: page.next_cursor,
+  };
+  const first = params.cursor === undefined || params.cursor === null;
+  const search = (p: RegistrySearchPageParams) => registry.search(p);
+  if (page.results.length === 0 && first && rankedWouldFind(search, params)) {
+    answer.hint = `No tool's text contains "${params.query}". ${rankedHint}`;
+  }
+  return answer;
+}
+
+/** A result in summary: its names, its category and the beginning of its description. */
+export function summaryEntry(entry: ToolIndexEntry): SummaryEntry {
+  return {
+    tool_name: entry.tool_name,
+    cli_name: entry.cli_name,
+    category: entry.category,
+    description: cut(entry.description, SUMMARY_DESCRIPTION_LENGTH),
+  };
+}
+
+/** `text` cut at a word boundary to at most `length` characters, `…` ending a cut one. */
+function cut(text: string, length: number): string {
+  if (text.length <= length) return text;
+  const room = text.slice(0, length - 1);
+  const space = room.lastIndexOf(" ");
+  // A text without a space in reach is cut mid-word rather than to nothing.
+  return `${(space > length / 2 ? room.slice(0, space) : room).trimEnd()}…`;
+}
