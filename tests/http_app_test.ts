@@ -3,9 +3,9 @@ import { MCP_HEADERS } from "./_mcp.ts";
 import { ToolIndex, type ToolIndexEntry, validateConfig } from "../mod.ts";
 import { fixedCatalogue } from "../src/catalogue/served.ts";
 import { createApp } from "../src/http/app.ts";
-import { ENV_MASK } from "../src/http/mask.ts";
-import { SUMMARY_DESCRIPTION_LENGTH } from "../src/http/search_answer.ts";
-import { MAX_ID_LENGTH, MAX_LIMIT, MAX_QUERY_LENGTH } from "../src/http/query.ts";
+import { ENV_MASK } from "../src/answer/mask.ts";
+import { SUMMARY_DESCRIPTION_LENGTH } from "../src/answer/search_answer.ts";
+import { MAX_ID_LENGTH, MAX_LIMIT, MAX_QUERY_LENGTH } from "../src/answer/params.ts";
 import { type ServiceSettings, SettingsError, settingsFromEnv } from "../src/http/settings.ts";
 import {
   bulkConfig,

@@ -5,7 +5,7 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import { type McpTool, ToolRegistry, validateConfig } from "../mod.ts";
 import { fixedCatalogue } from "../src/catalogue/served.ts";
 import { createApp } from "../src/http/app.ts";
-import { ENV_MASK } from "../src/http/mask.ts";
+import { ENV_MASK } from "../src/answer/mask.ts";
 import { settingsFromEnv } from "../src/http/settings.ts";
 
 const SECRET = "sk-live-secret";

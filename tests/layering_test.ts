@@ -1,5 +1,5 @@
 // The layering of src/, read off the module graph that `deno info --json` reports: data flows
-// one way, config and search → index → catalogue → http and cli, with no cycle anywhere.
+// one way, config and search → index → catalogue → answer → http and cli, with no cycle anywhere.
 import assert from "node:assert/strict";
 import { runDeno } from "./_deno.ts";
 
@@ -22,8 +22,9 @@ const STAGES: Record<string, number> = {
   search: 1,
   index: 2,
   catalogue: 3,
-  http: 4,
-  cli: 4,
+  answer: 4,
+  http: 5,
+  cli: 5,
 };
 
 /** One import: the importing module and the imported one, as paths from the project's root. */

@@ -16,7 +16,8 @@ import {
 import type { CLImaxConfig } from "../mod.ts";
 import { createApp } from "../src/http/app.ts";
 import { MAX_MCP_BODY } from "../src/http/mcp.ts";
-import { MAX_LIMIT, MAX_QUERY_LENGTH, MAX_URL_LENGTH } from "../src/http/query.ts";
+import { MAX_LIMIT, MAX_QUERY_LENGTH } from "../src/answer/params.ts";
+import { MAX_URL_LENGTH } from "../src/http/query.ts";
 import { settingsFromEnv } from "../src/http/settings.ts";
 import { fixedCatalogue } from "../src/catalogue/served.ts";
 import { gitConfig, registryOf } from "./_fixtures.ts";

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { modelSchemas } from "../config/model_schemas.ts";
 import type { AnswerSchemaId } from "./routes.ts";
-import { SUMMARY_DESCRIPTION_LENGTH } from "./search_answer.ts";
+import { SUMMARY_DESCRIPTION_LENGTH } from "../answer/search_answer.ts";
 
 const models = modelSchemas();
 

@@ -17,9 +17,9 @@ import { invalidParams, onError, problem, ProblemError, problemResponse } from "
 import { namespacesQuery, searchQuery, summaryQuery, toolParams } from "./query.ts";
 import { honoPath, type Route, routeLinks, type RouteName, routeOf, ROUTES } from "./routes.ts";
 import type { ServiceSettings } from "./settings.ts";
-import { PACKAGE_VERSION } from "./package_version.ts";
-import { searchAnswer } from "./search_answer.ts";
-import { backendsAnswer, lookupTool, toolAnswer } from "./tool_answer.ts";
+import { PACKAGE_VERSION } from "../answer/package_version.ts";
+import { searchAnswer } from "../answer/search_answer.ts";
+import { backendsAnswer, lookupTool, toolAnswer } from "../answer/tool_answer.ts";
 
 /** Seconds a browser may reuse the answer to a CORS preflight. */
 const PREFLIGHT_MAX_AGE = 600;

@@ -1,170 +1,20 @@
 // The MCP endpoint: two meta-tools, climax_search and climax_get, over Streamable HTTP, served
 // statelessly (any instance answers any request) with the official SDK's web-standard handler.
-import { createMcpHandler, McpServer } from "@modelcontextprotocol/server";
-import { z } from "zod";
-import { InvalidCursorError } from "../errors.ts";
+import { createMcpHandler } from "@modelcontextprotocol/server";
 import type { RegistryView } from "../index/registry_view.ts";
-import { closest } from "../_suggest.ts";
-import { PACKAGE_VERSION } from "./package_version.ts";
-import {
-  described,
-  detailParam,
-  MAX_ID_LENGTH,
-  modeParam,
-  SEARCH_PARAMS,
-  textParam,
-} from "./query.ts";
-import { searchAnswer } from "./search_answer.ts";
+import { metaToolServer } from "../answer/meta_tools.ts";
 import { problem, problemResponse } from "./problem.ts";
 import type { ServiceSettings } from "./settings.ts";
-import { lookupTool, toolAnswer } from "./tool_answer.ts";
 
 /** The largest JSON-RPC request body read, in bytes. */
 export const MAX_MCP_BODY = 1024 * 1024;
-
-const SEARCH_DESCRIPTION =
-  "Search for available CLI tools by keyword, category, or CLI name. Call with no filters to get a summary of all available CLIs: their names, categories and tool counts, which tells you what to filter by. Each result carries the tool's input_schema, enough to call it (detail 'summary' leaves it out); use climax_get for the command line behind a tool.";
-
-/** What the server tells an agent at initialize: how the two tools are meant to be used. */
-const INSTRUCTIONS =
-  "Find a tool with climax_search: call it with no arguments for the summary of every CLI when you do not know what is there, or give a plain-language request as query (ranked by default, best first). Call climax_get with the tool_name you chose before calling it, to read its input_schema and command line.";
-
-/**
- * The mode of a climax_search that names none. Not HTTP's substring: agents write requests, not
- * literal text. Measured on the bundled catalogue: of its 83 agent queries, substring mode found
- * nothing for 95% (ranked: a right tool in the first 5 for all), of the 1,175 requests of
- * bundled-dev nothing for 99.7% (ranked: 87% in the first 5); and for the 225 words of the tool
- * names as one-word queries, ranked put a tool named by the word first for 204, substring 104.
- */
-const MCP_DEFAULT_MODE = "ranked";
-
-/** The message of arguments that a tool does not take, with the nearest name each may mean. */
-function unknownArguments(keys: readonly string[], known: readonly string[]): string {
-  return keys.map((key) => {
-    const suggestion = closest(key, known);
-    return suggestion === undefined
-      ? `Unknown argument "${key}" (known: ${known.join(", ")})`
-      : `Unknown argument "${key}": did you mean "${suggestion}"?`;
-  }).join("; ");
-}
-
-/** A strict object of a tool's arguments: an unknown one is an error that names the nearest. */
-function strictArguments<S extends z.core.$ZodLooseShape>(shape: S) {
-  const known = Object.keys(shape);
-  return z.strictObject(shape, {
-    error: (issue) =>
-      issue.code === "unrecognized_keys" ? unknownArguments(issue.keys, known) : undefined,
-  });
-}
-
-// The search parameters as `GET /search` takes them, but typed as JSON carries them, and with
-// null as no value, as in the library's search parameters and the Python original's tool.
-const searchInput = strictArguments({
-  query: described(textParam(SEARCH_PARAMS.query).nullish(), SEARCH_PARAMS.query),
-  category: described(textParam(SEARCH_PARAMS.category).nullish(), SEARCH_PARAMS.category),
-  cli: described(textParam(SEARCH_PARAMS.cli).nullish(), SEARCH_PARAMS.cli),
-  namespace: described(textParam(SEARCH_PARAMS.namespace).nullish(), SEARCH_PARAMS.namespace),
-  // No default in the schema: a search takes 10, the summary every CLI.
-  limit: z.int().min(SEARCH_PARAMS.limit.min).max(SEARCH_PARAMS.limit.max).nullish()
-    .describe(
-      `${SEARCH_PARAMS.limit.description} Caps the summary too when given; without it the summary lists every CLI.`,
-    ),
-  mode: described(modeParam().default(MCP_DEFAULT_MODE), SEARCH_PARAMS.mode),
-  detail: described(detailParam().default(SEARCH_PARAMS.detail.default), SEARCH_PARAMS.detail),
-  cursor: described(textParam(SEARCH_PARAMS.cursor).nullish(), SEARCH_PARAMS.cursor),
-});
-
-const getInput = strictArguments({
-  tool_name: z.string().max(MAX_ID_LENGTH).describe(
-    "The tool's ID (cli_name:tool_name, as returned by climax_search), or its exact name when no other CLI or server has a tool of that name.",
-  ),
-});
-
-type ToolAnswer = { content: { type: "text"; text: string }[]; isError?: boolean };
-
-function text(value: unknown): ToolAnswer {
-  return { content: [{ type: "text", text: JSON.stringify(value) }] };
-}
-
-function toolError(message: string): ToolAnswer {
-  return { content: [{ type: "text", text: message }], isError: true };
-}
-
-/** The MCP server of one request: a fresh instance over the registry as it is now. */
-function server(registry: RegistryView, settings: ServiceSettings): McpServer {
-  // A stateless server has no stream to announce a change on: each request reads the registry
-  // as it is then.
-  const mcp = new McpServer({ name: "tool-index", version: PACKAGE_VERSION }, {
-    capabilities: { tools: { listChanged: false } },
-    instructions: INSTRUCTIONS,
-  });
-
-  mcp.registerTool("climax_search", {
-    description: SEARCH_DESCRIPTION,
-    inputSchema: searchInput,
-    annotations: { readOnlyHint: true, openWorldHint: false },
-  }, ({ query, category, cli, namespace, limit, mode, detail, cursor }) => {
-    if (!query && !category && !cli && !namespace) {
-      if (cursor) {
-        return toolError(
-          "A cursor continues a search: give the query, category, cli or namespace it was issued for.",
-        );
-      }
-      const summary = registry.summary();
-      return text({
-        mode: "summary",
-        summary: limit === null || limit === undefined ? summary : summary.slice(0, limit),
-      });
-    }
-    try {
-      const params = { query, category, cli, namespace, limit: limit ?? undefined, mode, cursor };
-      return text(
-        searchAnswer(
-          registry,
-          params,
-          detail,
-          'Search again with "mode": "ranked" to rank tools by the words of a request.',
-        ),
-      );
-    } catch (error) {
-      if (error instanceof InvalidCursorError) return toolError(`Invalid cursor: ${error.message}`);
-      throw error;
-    }
-  });
-
-  mcp.registerTool("climax_get", {
-    description:
-      "Get one tool's full definition by its exact name: the input_schema to call it with, and the command line, arguments and global arguments behind it.",
-    inputSchema: getInput,
-    annotations: { readOnlyHint: true, openWorldHint: false },
-  }, ({ tool_name }) => {
-    const found = lookupTool(registry, tool_name);
-    if (found.kind === "ambiguous") {
-      return toolError(
-        `Tools of several CLIs or servers are named ${tool_name}: ask for one by its ID (${
-          found.ids.join(", ")
-        }).`,
-      );
-    }
-    if (found.kind === "missing") {
-      return toolError(
-        `Unknown tool: ${tool_name}.${
-          found.closest.length > 0 ? ` The closest: ${found.closest.join(", ")}.` : ""
-        }`,
-      );
-    }
-    return text(toolAnswer(registry, found.id, settings.exposeEnv));
-  });
-
-  return mcp;
-}
 
 /** Answers MCP requests: POST for JSON-RPC; GET and DELETE get 405, as a stateless server. */
 export function mcpHandler(
   registry: RegistryView,
   settings: ServiceSettings,
 ): (request: Request) => Promise<Response> {
-  const handler = createMcpHandler(() => server(registry, settings), {
+  const handler = createMcpHandler(() => metaToolServer(registry, settings.exposeEnv), {
     maxRequestBodySize: MAX_MCP_BODY,
   });
   const allowed = settings.corsOrigin === "*" ? undefined : new Set(settings.corsOrigin);

@@ -4,8 +4,8 @@
 // the answer schemas, so that a cold start pays for neither.
 import { z } from "zod";
 import { ANSWER_SCHEMAS, components } from "./answer_schemas.ts";
-import { MAX_LIMIT, MAX_QUERY_LENGTH } from "./query.ts";
-import { PACKAGE_VERSION } from "./package_version.ts";
+import { MAX_LIMIT, MAX_QUERY_LENGTH } from "../answer/params.ts";
+import { PACKAGE_VERSION } from "../answer/package_version.ts";
 import { type Route, ROUTES } from "./routes.ts";
 
 type JsonSchema = Record<string, unknown>;

@@ -1,109 +1,25 @@
-// What a request may ask: the bounds of requests, the search parameters (defined once here, for
-// the HTTP routes and the MCP tool alike), the zod schemas that Hono's validator runs on each
-// route's query and path, and the words of the 400 problem when they fail.
+// What an HTTP request may ask: the length of its URL, the zod schemas that Hono's validator runs
+// on each route's query and path (from the parameters `../answer/params.ts` defines), and the
+// words of the 400 problem when they fail.
 import { validator } from "hono/validator";
 import { z } from "zod";
-import { MAX_NAME_LENGTH } from "../limits.ts";
 import { closest } from "../_suggest.ts";
 import {
-  DEFAULT_LIMIT,
-  DEFAULT_MODE,
-  SEARCH_MODES,
-  type SearchMode,
-} from "../index/search_params.ts";
+  described,
+  detailParam,
+  MAX_ID_LENGTH,
+  MAX_LIMIT,
+  modeParam,
+  SEARCH_PARAMS,
+  textParam,
+} from "../answer/params.ts";
 import { type InvalidParam, invalidParams, problemResponse } from "./problem.ts";
-import { type Detail, DETAILS, SUMMARY_DESCRIPTION_LENGTH } from "./search_answer.ts";
 
-/** The largest `limit` a request may ask for. */
-export const MAX_LIMIT = 100;
-/** The longest `query` a request may send, in characters. */
-export const MAX_QUERY_LENGTH = 1000;
-/** The longest `category`, `cli` or `cursor` a request may send, in characters. */
-const MAX_FILTER_LENGTH = 200;
 /**
  * The longest request target (path and query string) served, in characters: room for the
  * longest query and filters even when every character takes nine percent-encoded bytes.
  */
 export const MAX_URL_LENGTH = 16_384;
-
-/** A text parameter of a search: its longest value and what it means. */
-export interface TextParam {
-  maxLength: number;
-  description: string;
-}
-
-/**
- * The parameters of a search, as `GET /search` and the MCP tool `climax_search` take them:
- * each one's bounds and description, in the order both list them.
- */
-export const SEARCH_PARAMS = {
-  query: {
-    maxLength: MAX_QUERY_LENGTH,
-    description:
-      "Search keyword (matched against tool name, description, CLI name, category, tags). In substring mode it is one literal, case-insensitive phrase: use a single distinctive word such as 'commit' or 'container'. In ranked mode it takes a plain-language request such as 'list running containers' and returns the best matches first.",
-  },
-  category: {
-    maxLength: MAX_FILTER_LENGTH,
-    description:
-      "Filter by CLI category (exact match, case-insensitive), as listed in the summary.",
-  },
-  cli: {
-    maxLength: MAX_FILTER_LENGTH,
-    description: "Filter by CLI name (exact match, case-insensitive), as listed in the summary.",
-  },
-  namespace: {
-    maxLength: MAX_FILTER_LENGTH,
-    description:
-      "Filter by namespace: a CLI's name or an MCP server's (exact match, case-insensitive), as listed in the summary.",
-  },
-  limit: {
-    min: 0,
-    max: MAX_LIMIT,
-    default: DEFAULT_LIMIT,
-    description:
-      `Maximum number of results to return (default: ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}).`,
-  },
-  mode: {
-    values: SEARCH_MODES,
-    default: DEFAULT_MODE,
-    description:
-      "How query matches: 'substring' finds the literal text, in config order; 'ranked' orders tools by relevance to the words of a natural-language request, best first, so use it for anything longer than one keyword.",
-  },
-  detail: {
-    values: DETAILS,
-    default: DETAILS[0],
-    description:
-      `How much of each result to return: 'full' (default) is the whole entry with the input_schema to call the tool with; 'summary' is tool_name, cli_name, category and the description cut to ${SUMMARY_DESCRIPTION_LENGTH} characters, a third of the tokens: get the one to call afterwards.`,
-  },
-  cursor: {
-    maxLength: MAX_FILTER_LENGTH,
-    description:
-      "The next_cursor of a previous search answer, to get its next page: give the same query, category, cli and mode; the limit may change.",
-  },
-} as const;
-
-/**
- * A text parameter's schema: a string of at most its length. Its description goes on the
- * schema that also says how the parameter may be absent, where a JSON Schema reader looks.
- */
-export function textParam({ maxLength }: TextParam): z.ZodString {
-  return z.string().max(maxLength);
-}
-
-/** The detail parameter's schema: one of the details. */
-export function detailParam(): z.ZodEnum<{ [D in Detail]: D }> {
-  return z.enum(SEARCH_PARAMS.detail.values);
-}
-
-/** The mode parameter's schema: one of the search modes. */
-export function modeParam(): z.ZodEnum<{ [M in SearchMode]: M }> {
-  return z.enum(SEARCH_PARAMS.mode.values);
-}
-
-/** Puts the description of `param` on `schema`. */
-export function described<S extends z.ZodType>(schema: S, param: { description: string }): S {
-  return schema.meta({ description: param.description });
-}
 
 /**
  * A `limit` in a query string, which carries text: validated as digits, then documented as what
@@ -152,9 +68,6 @@ export const namespacesQuerySchema = z.strictObject({
     description: "`next_cursor` of the previous page.",
   }),
 });
-
-/** The longest tool ID: a namespace, written with `:` and `%` escaped, then `:` and a name. */
-export const MAX_ID_LENGTH = 4 * MAX_NAME_LENGTH + 1;
 
 /** The path parameters of `GET /tools/{tool_name}` and its backends. */
 export const toolParamsSchema = z.object({

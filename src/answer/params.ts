@@ -1,0 +1,101 @@
+// What a search or a get may ask, over HTTP and MCP alike: the bounds of each parameter, what
+// it means, and the zod schemas of its value. Defined once here, for the HTTP routes, the MCP
+// endpoint and the local MCP server.
+import { z } from "zod";
+import { MAX_NAME_LENGTH } from "../limits.ts";
+import {
+  DEFAULT_LIMIT,
+  DEFAULT_MODE,
+  SEARCH_MODES,
+  type SearchMode,
+} from "../index/search_params.ts";
+import { type Detail, DETAILS, SUMMARY_DESCRIPTION_LENGTH } from "./search_answer.ts";
+
+/** The largest `limit` a request may ask for. */
+export const MAX_LIMIT = 100;
+/** The longest `query` a request may send, in characters. */
+export const MAX_QUERY_LENGTH = 1000;
+/** The longest `category`, `cli` or `cursor` a request may send, in characters. */
+export const MAX_FILTER_LENGTH = 200;
+
+/** A text parameter of a search: its longest value and what it means. */
+export interface TextParam {
+  maxLength: number;
+  description: string;
+}
+
+/**
+ * The parameters of a search, as `GET /search` and the MCP tool `climax_search` take them:
+ * each one's bounds and description, in the order both list them.
+ */
+export const SEARCH_PARAMS = {
+  query: {
+    maxLength: MAX_QUERY_LENGTH,
+    description:
+      "Search keyword (matched against tool name, description, CLI name, category, tags). In substring mode it is one literal, case-insensitive phrase: use a single distinctive word such as 'commit' or 'container'. In ranked mode it takes a plain-language request such as 'list running containers' and returns the best matches first.",
+  },
+  category: {
+    maxLength: MAX_FILTER_LENGTH,
+    description:
+      "Filter by CLI category (exact match, case-insensitive), as listed in the summary.",
+  },
+  cli: {
+    maxLength: MAX_FILTER_LENGTH,
+    description: "Filter by CLI name (exact match, case-insensitive), as listed in the summary.",
+  },
+  namespace: {
+    maxLength: MAX_FILTER_LENGTH,
+    description:
+      "Filter by namespace: a CLI's name or an MCP server's (exact match, case-insensitive), as listed in the summary.",
+  },
+  limit: {
+    min: 0,
+    max: MAX_LIMIT,
+    default: DEFAULT_LIMIT,
+    description:
+      `Maximum number of results to return (default: ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}).`,
+  },
+  mode: {
+    values: SEARCH_MODES,
+    default: DEFAULT_MODE,
+    description:
+      "How query matches: 'substring' finds the literal text, in config order; 'ranked' orders tools by relevance to the words of a natural-language request, best first, so use it for anything longer than one keyword.",
+  },
+  detail: {
+    values: DETAILS,
+    default: DETAILS[0],
+    description:
+      `How much of each result to return: 'full' (default) is the whole entry with the input_schema to call the tool with; 'summary' is tool_name, cli_name, category and the description cut to ${SUMMARY_DESCRIPTION_LENGTH} characters, a third of the tokens: get the one to call afterwards.`,
+  },
+  cursor: {
+    maxLength: MAX_FILTER_LENGTH,
+    description:
+      "The next_cursor of a previous search answer, to get its next page: give the same query, category, cli and mode; the limit may change.",
+  },
+} as const;
+
+/**
+ * A text parameter's schema: a string of at most its length. Its description goes on the
+ * schema that also says how the parameter may be absent, where a JSON Schema reader looks.
+ */
+export function textParam({ maxLength }: TextParam): z.ZodString {
+  return z.string().max(maxLength);
+}
+
+/** The detail parameter's schema: one of the details. */
+export function detailParam(): z.ZodEnum<{ [D in Detail]: D }> {
+  return z.enum(SEARCH_PARAMS.detail.values);
+}
+
+/** The mode parameter's schema: one of the search modes. */
+export function modeParam(): z.ZodEnum<{ [M in SearchMode]: M }> {
+  return z.enum(SEARCH_PARAMS.mode.values);
+}
+
+/** Puts the description of `param` on `schema`. */
+export function described<S extends z.ZodType>(schema: S, param: { description: string }): S {
+  return schema.meta({ description: param.description });
+}
+
+/** The longest tool ID: a namespace, written with `:` and `%` escaped, then `:` and a name. */
+export const MAX_ID_LENGTH = 4 * MAX_NAME_LENGTH + 1;
