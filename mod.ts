@@ -33,8 +33,10 @@
  * @module
  */
 export {
+  type ArgumentProblem,
   ConfigError,
   type ConfigIssue,
+  InvalidArgumentsError,
   InvalidBackendError,
   InvalidCursorError,
   InvalidToolError,
@@ -47,6 +49,7 @@ export type {
   CLImaxConfig,
   CLImaxConfigInput,
   CLISummary,
+  ExecutorConfig,
   JsonValue,
   ResolvedTool,
   ToolArg,
@@ -117,3 +120,18 @@ export type {
 export { RegistryView } from "./src/index/registry_view.ts";
 export { ToolRegistry } from "./src/index/tool_registry.ts";
 export { preferredBackend, type ToolRegistryOptions } from "./src/index/registry_options.ts";
+export {
+  type ArgumentValue,
+  checkArguments,
+  MAX_ARGUMENT_LENGTH,
+  MAX_STDIN_LENGTH,
+} from "./src/run/arguments.ts";
+export { buildCommandLine, type CommandLine, type GetEnv } from "./src/run/command_line.ts";
+export {
+  DEFAULT_TIMEOUT_SECONDS,
+  MAX_OUTPUT_BYTES,
+  type RunOptions,
+  type RunResult,
+  runResultText,
+  runTool,
+} from "./src/run/run_tool.ts";

@@ -202,3 +202,53 @@ export class NonDeterministicSearcherError extends Error {
     this.mode = mode;
   }
 }
+
+/** One argument of a call that cannot run, and why. */
+export interface ArgumentProblem {
+  /** The argument's name; `""` for the arguments as a whole. */
+  argument: string;
+  /** What is wrong, in sentence case. */
+  message: string;
+}
+
+/**
+ * Thrown before anything runs, for a call whose arguments the tool's definition or its policy
+ * refuses: a missing required argument, a value of the wrong type, outside its enum, its pattern
+ * or its bounds, or one that the program could read as an option or that no command line can
+ * carry.
+ *
+ * @example
+ * ```ts
+ * import { checkArguments, InvalidArgumentsError, ToolIndex, validateConfig } from "@climax/tool-index";
+ *
+ * const index = ToolIndex.fromConfigs([validateConfig({
+ *   command: "git",
+ *   tools: [{ name: "git_log", description: "Show commits", args: [{ name: "max_count", type: "integer", flag: "-n" }] }],
+ * })]);
+ * try {
+ *   checkArguments(index.get("git_log")!, { max_count: "five" });
+ * } catch (error) {
+ *   if (error instanceof InvalidArgumentsError) console.log(error.problems[0].argument); // "max_count"
+ * }
+ * ```
+ */
+export class InvalidArgumentsError extends Error {
+  /** The tool that was called. */
+  readonly tool: string;
+  /** Every problem found, in the order of the tool's arguments. */
+  readonly problems: ArgumentProblem[];
+
+  /** Makes the error; its message lists each problem on a line of its own. */
+  constructor(tool: string, problems: ArgumentProblem[]) {
+    super(
+      `The arguments of ${tool} were refused:\n${
+        problems.map(({ argument, message }) =>
+          `  - ${argument === "" ? "" : `${argument}: `}${message}`
+        ).join("\n")
+      }`,
+    );
+    this.name = "InvalidArgumentsError";
+    this.tool = tool;
+    this.problems = problems;
+  }
+}

@@ -213,6 +213,30 @@ export interface ArgConstraint {
 }
 
 /**
+ * Where a tool's command runs: on this machine, or in a fresh docker container of `image`,
+ * as a policy's `executor` says.
+ *
+ * @example
+ * ```ts
+ * import type { ExecutorConfig } from "@climax/tool-index";
+ *
+ * const sandbox: ExecutorConfig = { type: "docker", image: "alpine/git", volumes: ["$PWD:/repo"], working_dir: "/repo" };
+ * ```
+ */
+export interface ExecutorConfig {
+  /** `"local"` runs the command itself; `"docker"` runs it with `docker run --rm`. */
+  type: "local" | "docker";
+  /** The docker image; required for docker. */
+  image?: string | null;
+  /** Docker `-v` volumes, `$VAR` expanded. */
+  volumes?: string[];
+  /** Docker `-w`: the working directory inside the container. */
+  working_dir?: string | null;
+  /** Docker `--network`. */
+  network?: string | null;
+}
+
+/**
  * A tool with everything needed to run it: its definition and its config's command,
  * environment, working directory and global arguments.
  *

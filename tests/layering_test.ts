@@ -9,7 +9,13 @@ const ROOT = new URL("../", import.meta.url);
  * the task that compiles the catalogue. The tests, the benchmarks and the relevance evaluation
  * measure internals, so they may import private modules; these may not.
  */
-const ENTRIES = ["mod.ts", "main.ts", "src/cli/mod.ts", "scripts/catalogue.ts"];
+const ENTRIES = [
+  "mod.ts",
+  "main.ts",
+  "src/cli/mod.ts",
+  "src/mcp_stdio/mod.ts",
+  "scripts/catalogue.ts",
+];
 /** The longest module of src/, in lines: past it, a module is doing more than one thing. */
 const MAX_MODULE_LINES = 400;
 
@@ -21,10 +27,12 @@ const STAGES: Record<string, number> = {
   config: 1,
   search: 1,
   index: 2,
+  run: 2,
   catalogue: 3,
   answer: 4,
   http: 5,
   cli: 5,
+  mcp_stdio: 5,
 };
 
 /** One import: the importing module and the imported one, as paths from the project's root. */

@@ -4,7 +4,6 @@ import { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { InvalidCursorError } from "../errors.ts";
 import type { RegistryView } from "../index/registry_view.ts";
-import { closest } from "../_suggest.ts";
 import { PACKAGE_VERSION } from "./package_version.ts";
 import {
   described,
@@ -15,13 +14,14 @@ import {
   textParam,
 } from "./params.ts";
 import { searchAnswer } from "./search_answer.ts";
-import { lookupTool, toolAnswer } from "./tool_answer.ts";
+import { findTool, strictArguments, text, toolError } from "./mcp_answers.ts";
+import { toolAnswer } from "./tool_answer.ts";
 
 const SEARCH_DESCRIPTION =
   "Search for available CLI tools by keyword, category, or CLI name. Call with no filters to get a summary of all available CLIs: their names, categories and tool counts, which tells you what to filter by. Each result carries the tool's input_schema, enough to call it (detail 'summary' leaves it out); use climax_get for the command line behind a tool.";
 
 /** What the server tells an agent at initialize: how the two tools are meant to be used. */
-const INSTRUCTIONS =
+export const INSTRUCTIONS =
   "Find a tool with climax_search: call it with no arguments for the summary of every CLI when you do not know what is there, or give a plain-language request as query (ranked by default, best first). Call climax_get with the tool_name you chose before calling it, to read its input_schema and command line.";
 
 /**
@@ -32,25 +32,6 @@ const INSTRUCTIONS =
  * names as one-word queries, ranked put a tool named by the word first for 204, substring 104.
  */
 const MCP_DEFAULT_MODE = "ranked";
-
-/** The message of arguments that a tool does not take, with the nearest name each may mean. */
-function unknownArguments(keys: readonly string[], known: readonly string[]): string {
-  return keys.map((key) => {
-    const suggestion = closest(key, known);
-    return suggestion === undefined
-      ? `Unknown argument "${key}" (known: ${known.join(", ")})`
-      : `Unknown argument "${key}": did you mean "${suggestion}"?`;
-  }).join("; ");
-}
-
-/** A strict object of a tool's arguments: an unknown one is an error that names the nearest. */
-function strictArguments<S extends z.core.$ZodLooseShape>(shape: S) {
-  const known = Object.keys(shape);
-  return z.strictObject(shape, {
-    error: (issue) =>
-      issue.code === "unrecognized_keys" ? unknownArguments(issue.keys, known) : undefined,
-  });
-}
 
 // The search parameters as `GET /search` takes them, but typed as JSON carries them, and with
 // null as no value, as in the library's search parameters and the Python original's tool.
@@ -75,26 +56,24 @@ const getInput = strictArguments({
   ),
 });
 
-type ToolAnswer = { content: { type: "text"; text: string }[]; isError?: boolean };
-
-function text(value: unknown): ToolAnswer {
-  return { content: [{ type: "text", text: JSON.stringify(value) }] };
+/** What a server of the meta-tools says and shows. */
+export interface MetaToolOptions {
+  /** Show env values in climax_get's answers instead of masking them. */
+  exposeEnv: boolean;
+  /** What the server tells an agent at initialize; default how to use the two tools. */
+  instructions?: string;
 }
 
-function toolError(message: string): ToolAnswer {
-  return { content: [{ type: "text", text: message }], isError: true };
-}
-
-/**
- * An MCP server with the two meta-tools over `registry`, as it is at each call. `exposeEnv`
- * shows env values in climax_get's answers instead of masking them.
- */
-export function metaToolServer(registry: RegistryView, exposeEnv: boolean): McpServer {
+/** An MCP server with the two meta-tools over `registry`, as it is at each call. */
+export function metaToolServer(
+  registry: RegistryView,
+  { exposeEnv, instructions = INSTRUCTIONS }: MetaToolOptions,
+): McpServer {
   // A stateless server has no stream to announce a change on: each request reads the registry
   // as it is then.
   const mcp = new McpServer({ name: "tool-index", version: PACKAGE_VERSION }, {
     capabilities: { tools: { listChanged: false } },
-    instructions: INSTRUCTIONS,
+    instructions,
   });
 
   mcp.registerTool("climax_search", {
@@ -136,22 +115,8 @@ export function metaToolServer(registry: RegistryView, exposeEnv: boolean): McpS
     inputSchema: getInput,
     annotations: { readOnlyHint: true, openWorldHint: false },
   }, ({ tool_name }) => {
-    const found = lookupTool(registry, tool_name);
-    if (found.kind === "ambiguous") {
-      return toolError(
-        `Tools of several CLIs or servers are named ${tool_name}: ask for one by its ID (${
-          found.ids.join(", ")
-        }).`,
-      );
-    }
-    if (found.kind === "missing") {
-      return toolError(
-        `Unknown tool: ${tool_name}.${
-          found.closest.length > 0 ? ` The closest: ${found.closest.join(", ")}.` : ""
-        }`,
-      );
-    }
-    return text(toolAnswer(registry, found.id, exposeEnv));
+    const found = findTool(registry, tool_name);
+    return typeof found === "string" ? text(toolAnswer(registry, found, exposeEnv)) : found;
   });
 
   return mcp;

@@ -14,9 +14,12 @@ export function mcpHandler(
   registry: RegistryView,
   settings: ServiceSettings,
 ): (request: Request) => Promise<Response> {
-  const handler = createMcpHandler(() => metaToolServer(registry, settings.exposeEnv), {
-    maxRequestBodySize: MAX_MCP_BODY,
-  });
+  const handler = createMcpHandler(
+    () => metaToolServer(registry, { exposeEnv: settings.exposeEnv }),
+    {
+      maxRequestBodySize: MAX_MCP_BODY,
+    },
+  );
   const allowed = settings.corsOrigin === "*" ? undefined : new Set(settings.corsOrigin);
   return (request) => {
     // Browsers send Origin: a page of an origin the operator did not allow is refused, which
