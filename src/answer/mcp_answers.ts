@@ -31,7 +31,9 @@ function unknownArguments(keys: readonly string[], known: readonly string[]): st
 }
 
 /** A strict object of a tool's arguments: an unknown one is an error that names the nearest. */
-export function strictArguments<S extends z.core.$ZodLooseShape>(shape: S) {
+export function strictArguments<S extends z.core.$ZodLooseShape>(
+  shape: S,
+): z.ZodObject<S, z.core.$strict> {
   const known = Object.keys(shape);
   return z.strictObject(shape, {
     error: (issue) =>

@@ -16,7 +16,6 @@
  * @module
  */
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
-import { ConfigError } from "../errors.ts";
 import { loadCatalogue } from "../catalogue/load.ts";
 import { BUNDLED_CONFIGS } from "../config/files.ts";
 import { localServer } from "./server.ts";
@@ -50,7 +49,7 @@ const warn = (message: string) => console.error(message);
 const dir = Deno.env.get("CONFIG_DIR") || BUNDLED_CONFIGS;
 const catalogue = await loadCatalogue(dir, { warn });
 if (catalogue.errors.length > 0) {
-  const messages = catalogue.errors.map((error: ConfigError) => error.message).join("\n");
+  const messages = catalogue.errors.map((error) => error.message).join("\n");
   console.error(`tool-index mcp cannot start:\n${messages}`);
   Deno.exit(1);
 }
