@@ -45,7 +45,7 @@ export interface RankingOptions {
   stopWords: boolean;
 }
 
-/** The ranking measured best on the development set (see the README). */
+/** The ranking measured best on the development set (see docs/search.md). */
 export const DEFAULT_RANKING: RankingOptions = Object.freeze({
   weights: Object.freeze([1.5, 1, 1, 0.5, 0.5, 1, 0.5, 0.3]),
   b: Object.freeze([0.5, 0.75, 0.5, 0.75, 0, 0.5, 0.75, 0.75]),
