@@ -10,8 +10,9 @@ export interface ValidateOptions {
   /** Report keys the format does not know as issues instead of warnings. */
   strict?: boolean;
   /**
-   * Receives each warning (an unknown key, when not `strict`) as a formatted message and as
-   * the issue behind it. Default: `console.warn` of the message.
+   * Receives each warning (an unknown key when not `strict`; for a config, a tool argument's
+   * enum when it is not of type string, or its default of another type) as a formatted message
+   * and as the issue behind it, even when the input is not valid. Default: `console.warn`.
    */
   onWarning?: (message: string, issue: ConfigIssue) => void;
 }

@@ -321,7 +321,8 @@ Deno.test("duplicate tool names: the last config wins and the earlier entry leav
   assert.equal(dup.search({ query: "shared" })[0].description, "second shared");
   assert.deepEqual(dup.search({ query: "first shared" }), []);
   assert.deepEqual(warnings, [
-    'Duplicate tool name "shared": the tool from "second" replaces the one from "first"',
+    'Duplicate tool name "shared": the tool from "second" (configs[1]) replaces the one from ' +
+    '"first" (configs[0])',
   ]);
   // As in the original, a config's summary counts every tool it defines.
   assert.deepEqual(dup.summary().map((cli) => cli.tool_count), [3, 2]);

@@ -1,8 +1,9 @@
 // `validate`: checks config files and reports every problem with its file, line and column.
-import { ConfigError, type ConfigIssue } from "../errors.ts";
+import { ConfigError } from "../errors.ts";
 import { MCP_TOOL_LIST_FILE } from "../config/files.ts";
 import { parseMcpToolList } from "../config/mcp_tool_list.ts";
-import { parseLocatedConfig } from "../config/parse.ts";
+import { readConfigYaml } from "../config/parse.ts";
+import { validateConfigData } from "../config/validate.ts";
 import { parseCommandArgs, UsageError } from "./_args.ts";
 import { type Command, PROGRAM } from "./_command.ts";
 import { expandInputs, readInputText, SOURCE_INPUTS, UnreadableError } from "./_inputs.ts";
@@ -34,8 +35,12 @@ tools exactly as tools/list returns them.
 Each problem is printed as file:line:column: path: message, with the file's line
 and a caret under the column, then a summary line.
 
-Errors make a config invalid. Warnings flag what is probably a mistake:
+Errors make a config invalid: what the format refuses, and two arguments of one
+tool with one name. Warnings flag what is probably a mistake, in invalid configs
+too:
   - a key the format does not know (with "did you mean" for a near miss)
+  - an enum on a tool argument that is not of type string
+  - a tool argument's default of another type than the argument
   - a tool name already used in an earlier file or tool (the later one wins)
   - a tool description that is empty, one word, or only the tool's name
   - an enum whose default is not one of its values
@@ -87,7 +92,10 @@ async function validate(args: readonly string[], io: Io): Promise<number> {
   return EXIT_OK;
 }
 
-/** Reads and validates one file, collecting the unknown keys the library reports as warnings. */
+/**
+ * Reads and validates one file, collecting the warnings the library reports. A config whose
+ * YAML reads as a mapping comes back with its plain data, valid or not, for the other checks.
+ */
 async function checkFile(file: string): Promise<{ checked: CheckedFile; config?: CheckedConfig }> {
   const warnings: Warning[] = [];
   let text: string;
@@ -102,22 +110,24 @@ async function checkFile(file: string): Promise<{ checked: CheckedFile; config?:
     }
     throw error;
   }
-  const onWarning = (_message: string, issue: ConfigIssue) =>
-    warnings.push({ ...issue, code: "unknown-key" });
+  let config: CheckedConfig | undefined;
   try {
     if (MCP_TOOL_LIST_FILE.test(file)) {
       parseMcpToolList(text, file);
       return { checked: { file, readable: true, valid: true, errors: [], warnings, text } };
     }
-    const { config, locate } = parseLocatedConfig(text, { source: file, onWarning });
-    return {
-      checked: { file, readable: true, valid: true, errors: [], warnings, text },
-      config: { source: file, config, locate },
-    };
+    const parsed = readConfigYaml(text, file);
+    config = { source: file, data: parsed.value, locate: parsed.locate };
+    validateConfigData(parsed.value, {
+      source: file,
+      onCodedWarning: (warning) => warnings.push(warning),
+    }, parsed);
+    return { checked: { file, readable: true, valid: true, errors: [], warnings, text }, config };
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     return {
       checked: { file, readable: true, valid: false, errors: error.issues, warnings, text },
+      config,
     };
   }
 }

@@ -1,12 +1,15 @@
-// The checks `validate` makes beyond the format: things a valid config says that are probably
-// not what its author meant, each located in the YAML.
+// The checks `validate` makes beyond the format: things a config says that are probably not
+// what its author meant, each located in the YAML. They read the config's plain data, so that a
+// config with errors is told of these too.
 import type { ConfigIssue } from "../errors.ts";
-import type { CLImaxConfig, ToolArg, ToolDef } from "../types.ts";
+import type { ToolDef } from "../types.ts";
 import { type DataPath, formatPath, type Locator } from "../config/data_path.ts";
+import { fieldOf, itemsOf } from "../config/plain_data.ts";
+import type { LibraryWarningCode } from "../config/validate.ts";
 
-/** The kinds of warning, as `--json` names them. */
+/** The kinds of warning, as `--json` names them: the library's, and the command line's own. */
 export type WarningCode =
-  | "unknown-key"
+  | LibraryWarningCode
   | "duplicate-tool"
   | "thin-description"
   | "default-not-in-enum"
@@ -18,36 +21,67 @@ export interface Warning extends ConfigIssue {
   code: WarningCode;
 }
 
-/** A valid config and where it came from, as the checks across files need it. */
+/** A config's plain data (valid or not) and where it came from, as the checks need it. */
 export interface CheckedConfig {
   source: string;
-  config: CLImaxConfig;
+  /** The mapping the YAML holds. */
+  data: unknown;
   locate: Locator;
+}
+
+/** An argument's settings these checks read, defaulted as the format defaults them. */
+interface ArgSettings {
+  required: boolean;
+  default: unknown;
+  flag: string | null;
+  positional: boolean;
+  enum: string[] | null;
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
 /**
- * The warnings of one valid config, tool by tool: tools whose description says nothing
- * (see `thinDescription`), and arguments whose settings contradict each other (an `enum` whose
+ * The warnings of one config, tool by tool: tools whose description says nothing (see
+ * `thinDescription`), and arguments whose settings contradict each other (an `enum` whose
  * `default` is outside it, a `positional` argument with a `flag`, a `required` one with a
- * `default`), in `global_args` and in each tool.
+ * `default`), in `global_args` and in each tool. A part that is not what the format says (a
+ * description that is not a string) is left to the errors.
  */
-export function configWarnings({ config, locate }: CheckedConfig): Warning[] {
+export function configWarnings({ data, locate }: CheckedConfig): Warning[] {
   const warnings: Warning[] = [];
   const warn = (code: WarningCode, path: DataPath, message: string) =>
     warnings.push({ code, path: formatPath(path), message, ...locate(path, "value") });
-  const checkArgs = (args: readonly ToolArg[], at: DataPath) =>
-    args.forEach((arg, j) => {
-      for (const [code, key, message] of argProblems(arg)) warn(code, [...at, j, key], message);
+  const checkArgs = (args: unknown, at: DataPath) =>
+    itemsOf(args).forEach((arg, j) => {
+      for (const [code, key, message] of argProblems(argSettings(arg))) {
+        warn(code, [...at, j, key], message);
+      }
     });
-  checkArgs(config.global_args, ["global_args"]);
-  config.tools.forEach((tool, i) => {
-    const thin = thinDescription(tool);
-    if (thin !== undefined) warn("thin-description", ["tools", i, "description"], thin);
-    checkArgs(tool.args, ["tools", i, "args"]);
+  checkArgs(fieldOf(data, "global_args"), ["global_args"]);
+  itemsOf(fieldOf(data, "tools")).forEach((tool, i) => {
+    const name = fieldOf(tool, "name");
+    const description = fieldOf(tool, "description");
+    if (typeof description === "string") {
+      const thin = thinDescription({ name: typeof name === "string" ? name : "", description });
+      if (thin !== undefined) warn("thin-description", ["tools", i, "description"], thin);
+    }
+    checkArgs(fieldOf(tool, "args"), ["tools", i, "args"]);
   });
   return warnings;
+}
+
+function argSettings(arg: unknown): ArgSettings {
+  const flag = fieldOf(arg, "flag");
+  const choices = fieldOf(arg, "enum");
+  return {
+    required: fieldOf(arg, "required") === true,
+    default: fieldOf(arg, "default") ?? null,
+    flag: typeof flag === "string" ? flag : null,
+    positional: fieldOf(arg, "positional") === true,
+    enum: Array.isArray(choices) && choices.every((choice) => typeof choice === "string")
+      ? choices
+      : null,
+  };
 }
 
 /**
@@ -55,7 +89,7 @@ export function configWarnings({ config, locate }: CheckedConfig): Warning[] {
  * no word, only one word, or only words of the tool's own name ("git status" for
  * `git_status`). Words are runs of letters and digits, compared without case.
  */
-export function thinDescription(tool: ToolDef): string | undefined {
+export function thinDescription(tool: Pick<ToolDef, "name" | "description">): string | undefined {
   const words = tool.description.toLowerCase().match(WORD) ?? [];
   const advice = "say what the tool does, so that an agent can find and choose it";
   if (words.length === 0) return `The description is empty; ${advice}`;
@@ -68,8 +102,8 @@ export function thinDescription(tool: ToolDef): string | undefined {
   return undefined;
 }
 
-function argProblems(arg: ToolArg): [WarningCode, keyof ToolArg, string][] {
-  const problems: [WarningCode, keyof ToolArg, string][] = [];
+function argProblems(arg: ArgSettings): [WarningCode, keyof ArgSettings, string][] {
+  const problems: [WarningCode, keyof ArgSettings, string][] = [];
   if (
     arg.enum !== null && arg.default !== null &&
     !(typeof arg.default === "string" && arg.enum.includes(arg.default))
@@ -108,21 +142,23 @@ function argProblems(arg: ToolArg): [WarningCode, keyof ToolArg, string][] {
  */
 export function duplicateToolWarnings(configs: readonly CheckedConfig[]): Warning[][] {
   const first = new Map<string, string>();
-  return configs.map(({ source, config, locate }) => {
+  return configs.map(({ source, data, locate }) => {
     const warnings: Warning[] = [];
-    config.tools.forEach((tool, i) => {
+    itemsOf(fieldOf(data, "tools")).forEach((tool, i) => {
+      const name = fieldOf(tool, "name");
+      if (typeof name !== "string") return;
       const path = ["tools", i, "name"];
       const position = locate(path, "value");
-      const earlier = first.get(tool.name);
+      const earlier = first.get(name);
       if (earlier === undefined) {
-        first.set(tool.name, position ? `${source}:${position.line}:${position.column}` : source);
+        first.set(name, position ? `${source}:${position.line}:${position.column}` : source);
         return;
       }
       warnings.push({
         code: "duplicate-tool",
         path: formatPath(path),
         message: `Duplicate tool name ${
-          JSON.stringify(tool.name)
+          JSON.stringify(name)
         }, first defined at ${earlier}; in an index the later tool replaces the earlier one`,
         ...position,
       });

@@ -9,12 +9,15 @@ import YAML from "yaml";
 import type { Schema } from "yaml/types";
 import { ConfigError, type ConfigIssue } from "../errors.ts";
 import { MAX_ALIAS_COUNT } from "../limits.ts";
-import { type DataPath, formatPath, type Locator } from "./data_path.ts";
+import { type DataPath, formatPath, type Locator, type WrittenText } from "./data_path.ts";
+import { diagnoseYaml } from "./_yaml_diagnosis.ts";
+import { withoutComment, withoutProperties } from "./_yaml_scan.ts";
 
-/** Plain data read from YAML text, and where each part of it stands in that text. */
+/** Plain data read from YAML text, where each part of it stands in that text and as what. */
 export interface ParsedYaml {
   value: unknown;
   locate: Locator;
+  written: WrittenText;
 }
 
 // The parts of yaml@1's node classes this module reads.
@@ -75,29 +78,8 @@ export function readYaml(yamlText: string, source: string): ParsedYaml {
   let doc: YAML.Document.Parsed;
   let value: unknown;
   try {
-    doc = YAML.parseDocument(text, {
-      version: "1.1",
-      maxAliasCount: MAX_ALIAS_COUNT,
-      prettyErrors: true,
-      customTags: pyyamlTags,
-    });
-    if (doc.errors.length > 0) {
-      // yaml@1 reports a repeated key at its mapping and without a path: find each one instead.
-      const repeated = doc.errors.some((error) => DUPLICATE_KEY.test(error.message))
-        ? duplicateKeys(doc.contents as YamlNode | null, lines)
-        : [];
-      throw new ConfigError(source, [
-        ...doc.errors.filter((error) => !DUPLICATE_KEY.test(error.message)).map((error) =>
-          MULTIPLE_DOCUMENTS.test(error.message) ? secondDocument(error, lines) : {
-            path: "",
-            message: firstLine(error.message),
-            line: error.linePos?.start.line ?? 1,
-            column: error.linePos?.start.col ?? 1,
-          }
-        ),
-        ...repeated,
-      ]);
-    }
+    doc = parseYaml(text);
+    if (doc.errors.length > 0) throw new ConfigError(source, syntaxIssues(text, doc, lines));
     // yaml@1 reads a value with a tag it does not know as a string and only warns; PyYAML
     // refuses the document, and so does this.
     const unknownTags = doc.warnings.flatMap((warning) => {
@@ -124,7 +106,65 @@ export function readYaml(yamlText: string, source: string): ParsedYaml {
       const offset = offsetOf(root, path, at);
       return offset === undefined ? undefined : lines.position(offset);
     },
+    written(path: DataPath) {
+      const node = nodeAt(root, path);
+      if (node?.type !== "PLAIN" || !node.range) return undefined;
+      // A plain scalar's range takes in its anchor or tag before it and a comment after it.
+      const [from, to] = node.range;
+      return withoutComment(withoutProperties(text.slice(from, to)).rest);
+    },
   };
+}
+
+function parseYaml(text: string): YAML.Document.Parsed {
+  return YAML.parseDocument(text, {
+    version: "1.1",
+    maxAliasCount: MAX_ALIAS_COUNT,
+    prettyErrors: true,
+    customTags: pyyamlTags,
+  });
+}
+
+/**
+ * The issues of a text the parser could not read. When the diagnosis of the text finds the
+ * mistakes a person makes (see `diagnoseYaml`), they stand for the parser's errors, which are
+ * often their echoes, lines away; the parser's errors that remain once they are mended are
+ * kept. Otherwise the parser's errors are all there is.
+ */
+function syntaxIssues(text: string, doc: YAML.Document.Parsed, lines: LineIndex): ConfigIssue[] {
+  const diagnosis = diagnoseYaml(text);
+  if (diagnosis.issues.length === 0) return parserIssues(doc, lines);
+  const mended = parseYaml(diagnosis.mended);
+  const others = parserIssues(mended, new LineIndex(diagnosis.mended))
+    .filter((issue) => !diagnosis.mendedLines.has(issue.line ?? 0));
+  return [...diagnosis.issues, ...others].sort((a, b) =>
+    (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0)
+  );
+}
+
+/** The parser's errors as issues, one per place: what follows at the same place echoes the first. */
+function parserIssues(doc: YAML.Document.Parsed, lines: LineIndex): ConfigIssue[] {
+  // yaml@1 reports a repeated key at its mapping and without a path: find each one instead.
+  const repeated = doc.errors.some((error) => DUPLICATE_KEY.test(error.message))
+    ? duplicateKeys(doc.contents as YamlNode | null, lines)
+    : [];
+  const seen = new Set<string>();
+  return [
+    ...doc.errors.filter((error) => !DUPLICATE_KEY.test(error.message)).map((error) =>
+      MULTIPLE_DOCUMENTS.test(error.message) ? secondDocument(error, lines) : {
+        path: "",
+        message: firstLine(error.message),
+        line: error.linePos?.start.line ?? 1,
+        column: error.linePos?.start.col ?? 1,
+      }
+    ),
+    ...repeated,
+  ].filter((issue) => {
+    const place = `${issue.line}:${issue.column}`;
+    if (seen.has(place)) return false;
+    seen.add(place);
+    return true;
+  });
 }
 
 /** Every key that repeats an earlier key of its mapping, at the repetition. */
@@ -183,6 +223,16 @@ function yamlFailure(error: unknown): string {
     return `The YAML expands aliases more than ${MAX_ALIAS_COUNT} times; refused as a resource exhaustion attack`;
   }
   return `The YAML could not be read: ${message}`;
+}
+
+/** The node at `path`, if there is one (through aliases and `<<` merges). */
+function nodeAt(root: YamlNode | null, path: DataPath): YamlNode | undefined {
+  let node = root;
+  for (const segment of path) {
+    if (!node) return undefined;
+    node = childOf(node, segment)?.value ?? null;
+  }
+  return node ? resolveAlias(node) : undefined;
 }
 
 /** The offset of the node at `path` (or of its key), or of the nearest ancestor that exists. */

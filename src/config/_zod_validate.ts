@@ -6,26 +6,71 @@ import { ConfigError, type ConfigIssue, formatIssue } from "../errors.ts";
 import { closest } from "../_suggest.ts";
 import { describeValue } from "../_json_value.ts";
 import { type ValidateOptions, validateOptions } from "../_options.ts";
-import { type DataPath, formatPath, type Locator } from "./data_path.ts";
+import { type DataPath, formatPath, type SourceMap } from "./data_path.ts";
+import type { ArgFindings, LibraryWarningCode } from "./_arg_checks.ts";
+import { quoteHint } from "./_quote_hint.ts";
 
 /** The source name used when the caller gives none. */
 export const DEFAULT_SOURCE = "<input>";
 
-/** Validates `input` with `schema`, or throws a ConfigError that lists every problem. */
+/** A warning with its kind, as the command line reports it. */
+export interface CodedWarning extends ConfigIssue {
+  code: LibraryWarningCode;
+}
+
+/** The options of the public functions, and for the command line, warnings with their kinds. */
+export interface CheckOptions extends ValidateOptions {
+  /** Receives each warning with its kind, instead of `onWarning`. */
+  onCodedWarning?: (warning: CodedWarning) => void;
+}
+
+/** What a validation knows beyond the schema and the data. */
+export interface DataContext<T> {
+  /** The YAML text behind the data: where each part stands, and how it was written. */
+  map?: SourceMap;
+  /** Problems found beyond the schema, reported beside the schema's own. */
+  extra?: ArgFindings;
+  /** The validated copy of data that needs no zod (see `copyPlainConfig`), else `undefined`. */
+  copy?: (input: unknown) => T | undefined;
+}
+
+/**
+ * Validates `input` with `schema`, or throws a ConfigError that lists every problem. Warnings
+ * are reported whether or not the input is valid, each once, in document order.
+ */
 export function validateData<T>(
   schema: z.ZodType<T>,
   input: unknown,
-  options?: ValidateOptions,
-  locate?: Locator,
+  options?: CheckOptions,
+  { map, extra, copy }: DataContext<T> = {},
 ): T {
-  const { source = DEFAULT_SOURCE, strict, onWarning } = validateOptions(options);
-  const warn = onWarning ?? ((message: string) => console.warn(message));
+  const checked: CheckOptions = validateOptions(options);
+  const { source = DEFAULT_SOURCE, strict } = checked;
+  const warn = warner(checked, source);
+  const locate = map?.locate;
+  const extraErrors = (extra?.errors ?? []).map(({ path, message }) =>
+    located({ path: formatPath(path), message }, locate?.(path, "value"))
+  );
+  const extraWarnings = (extra?.warnings ?? []).map(({ path, message, code }) => ({
+    ...located({ path: formatPath(path), message }, locate?.(path, "value")),
+    code,
+  }));
+  if (extraErrors.length === 0) {
+    const fast = copy?.(input);
+    if (fast !== undefined) {
+      warn(extraWarnings);
+      return fast;
+    }
+  }
   const first = schema.safeParse(input);
-  if (first.success) return first.data;
+  if (first.success && extraErrors.length === 0) {
+    warn(extraWarnings);
+    return first.data;
+  }
 
-  const unknownKeys: { path: DataPath; key: string; issue: ConfigIssue }[] = [];
-  const problems: ConfigIssue[] = [];
-  for (const zodIssue of first.error.issues) {
+  const unknownKeys: { path: DataPath; key: string; issue: CodedWarning }[] = [];
+  const problems: ConfigIssue[] = [...extraErrors];
+  for (const zodIssue of first.error?.issues ?? []) {
     if (zodIssue.code === "unrecognized_keys") {
       for (const key of zodIssue.keys) {
         const path = [...zodIssue.path, key];
@@ -36,20 +81,25 @@ export function validateData<T>(
         unknownKeys.push({
           path: zodIssue.path,
           key,
-          issue: located({ path: formatPath(path), message }, locate?.(path, "key")),
+          issue: {
+            ...located({ path: formatPath(path), message }, locate?.(path, "key")),
+            code: "unknown-key",
+          },
         });
       }
     } else {
-      problems.push(toIssue(zodIssue, input, locate));
+      problems.push(toIssue(zodIssue, input, map));
     }
   }
 
   if (strict) {
-    throw new ConfigError(source, byPosition([...problems, ...unknownKeys.map((u) => u.issue)]));
+    warn(extraWarnings);
+    throw new ConfigError(
+      source,
+      byPosition([...problems, ...unknownKeys.map(({ issue }) => withoutCode(issue))]),
+    );
   }
-  for (const issue of byPosition(unknownKeys.map((u) => u.issue))) {
-    warn(formatIssue(source, issue), issue);
-  }
+  warn([...unknownKeys.map((u) => u.issue), ...extraWarnings]);
   if (problems.length > 0) throw new ConfigError(source, byPosition(problems));
 
   let stripped = input;
@@ -58,15 +108,34 @@ export function validateData<T>(
   if (second.success) return second.data;
   throw new ConfigError(
     source,
-    byPosition(second.error.issues.map((issue) => toIssue(issue, stripped, locate))),
+    byPosition(second.error.issues.map((issue) => toIssue(issue, stripped, map))),
   );
+}
+
+/** Reports warnings in document order, through `onCodedWarning`, else `onWarning`. */
+function warner(options: CheckOptions, source: string): (warnings: CodedWarning[]) => void {
+  const { onWarning, onCodedWarning } = options;
+  const warn = onWarning ?? ((message: string) => console.warn(message));
+  return (warnings) => {
+    for (const warning of byPosition(warnings)) {
+      if (onCodedWarning !== undefined) onCodedWarning(warning);
+      else {
+        const issue = withoutCode(warning);
+        warn(formatIssue(source, issue), issue);
+      }
+    }
+  };
+}
+
+function withoutCode({ code: _code, ...issue }: CodedWarning): ConfigIssue {
+  return issue;
 }
 
 function located(issue: ConfigIssue, position: { line: number; column: number } | undefined) {
   return position === undefined ? issue : { ...issue, ...position };
 }
 
-function byPosition(issues: ConfigIssue[]): ConfigIssue[] {
+function byPosition<I extends ConfigIssue>(issues: I[]): I[] {
   return issues
     .map((issue, order) => ({ issue, order }))
     .sort((a, b) =>
@@ -77,26 +146,30 @@ function byPosition(issues: ConfigIssue[]): ConfigIssue[] {
     .map(({ issue }) => issue);
 }
 
-function toIssue(issue: z.core.$ZodIssue, input: unknown, locate?: Locator): ConfigIssue {
+function toIssue(issue: z.core.$ZodIssue, input: unknown, map?: SourceMap): ConfigIssue {
   const value = valueAt(input, issue.path);
   const missing = value === undefined && issue.path.length > 0;
   // A missing key has no node of its own: point at the mapping that should hold it.
-  const position = locate?.(missing ? issue.path.slice(0, -1) : issue.path, "value");
-  return located({ path: formatPath(issue.path), message: describeIssue(issue, value) }, position);
+  const position = map?.locate(missing ? issue.path.slice(0, -1) : issue.path, "value");
+  const written = map?.written(issue.path);
+  return located(
+    { path: formatPath(issue.path), message: describeIssue(issue, value, written) },
+    position,
+  );
 }
 
-function describeIssue(issue: z.core.$ZodIssue, value: unknown): string {
+function describeIssue(issue: z.core.$ZodIssue, value: unknown, written?: string): string {
   switch (issue.code) {
     case "invalid_type": {
       if (value === undefined) {
         const key = issue.path.at(-1);
         return typeof key === "number" ? "Missing item" : `Missing required key "${String(key)}"`;
       }
-      const quoteHint = issue.expected === "string" &&
+      const hint = issue.expected === "string" &&
           (typeof value === "number" || typeof value === "boolean")
-        ? `; quote it to make it a string: "${String(value)}"`
+        ? quoteHint(value, written)
         : "";
-      return `Expected ${expectedName(issue.expected)}, got ${describeValue(value)}${quoteHint}`;
+      return `Expected ${expectedName(issue.expected)}, got ${describeValue(value)}${hint}`;
     }
     case "invalid_value":
       return `Expected one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}, got ${

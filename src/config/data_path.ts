@@ -24,3 +24,15 @@ export function formatPath(path: DataPath): string {
   }
   return out;
 }
+
+/**
+ * The text of the plain scalar at a path as the YAML wrote it, such as `0755` for the number
+ * 493 or `yes` for `true`; `undefined` when there is no such scalar (or no YAML behind the data).
+ */
+export type WrittenText = (path: DataPath) => string | undefined;
+
+/** Where the parts of plain data stand in the YAML text behind them, and how they were written. */
+export interface SourceMap {
+  locate: Locator;
+  written: WrittenText;
+}

@@ -8,15 +8,16 @@ import { MAX_CONFIG_SIZE } from "../limits.ts";
 import type { CLImaxConfig } from "../types.ts";
 import { describeValue } from "../_json_value.ts";
 import { type ValidateOptions, validateOptions } from "../_options.ts";
-import type { Locator } from "./data_path.ts";
-import { modelSchemas } from "./model_schemas.ts";
-import { copyPlainConfig } from "./_fast_copy.ts";
-import { readYaml } from "./_yaml.ts";
-import { DEFAULT_SOURCE, validateData } from "./_zod_validate.ts";
+import { validateConfigData } from "./validate.ts";
+import { type ParsedYaml, readYaml } from "./_yaml.ts";
+import { DEFAULT_SOURCE } from "./_zod_validate.ts";
 
 /**
  * Parses YAML text as a CLImax config and returns it fully defaulted. The YAML is read as
- * YAML 1.1, like the Python original's PyYAML: `yes`/`no`/`on`/`off` are booleans.
+ * YAML 1.1, like the Python original's PyYAML: `yes`/`no`/`on`/`off` are booleans. The config
+ * is checked as `validateConfig` checks one. A YAML error is reported at the line that is wrong
+ * where that can be told (a key or list item indented unlike its siblings, a quote or bracket
+ * never closed), else where the parser stopped.
  *
  * @throws {ConfigError} For a YAML syntax error, duplicate keys, too many alias expansions, text
  * over `MAX_CONFIG_SIZE`, or anything that is not a valid config; each issue has a line and
@@ -42,26 +43,21 @@ import { DEFAULT_SOURCE, validateData } from "./_zod_validate.ts";
  * ```
  */
 export function parseConfig(yamlText: string, options: ValidateOptions = {}): CLImaxConfig {
-  return parseLocatedConfig(yamlText, options).config;
-}
-
-/** A config parsed from YAML text, and where each part of it stands in that text. */
-export interface LocatedConfig {
-  /** The validated, fully defaulted config. */
-  config: CLImaxConfig;
-  /** Finds the line and column of the YAML node at a data path such as `["tools", 0, "name"]`. */
-  locate: Locator;
+  const checked = validateOptions(options);
+  const source = checked.source ?? DEFAULT_SOURCE;
+  const parsed = readConfigYaml(yamlText, source);
+  return validateConfigData(parsed.value, checked, parsed);
 }
 
 /**
- * Parses YAML text as `parseConfig` does, and keeps the locator of its YAML nodes, so that
- * checks made on the validated config (the command line's warnings) can point into the text.
+ * Reads YAML text as the plain data of a config, the mapping `parseConfig` then validates, with
+ * where each part stands in the text and how it was written. The command line checks the data
+ * itself too, and so needs it whether or not it makes a valid config.
  *
- * @throws {ConfigError} As `parseConfig` does.
+ * @throws {ConfigError} For text that is not a string or is over `MAX_CONFIG_SIZE`, a YAML
+ * error, or YAML that is not a mapping.
  */
-export function parseLocatedConfig(yamlText: string, options?: ValidateOptions): LocatedConfig {
-  const checked = validateOptions(options);
-  const source = checked.source ?? DEFAULT_SOURCE;
+export function readConfigYaml(yamlText: string, source: string): ParsedYaml {
   if (typeof yamlText !== "string") {
     throw new ConfigError(source, [{
       path: "",
@@ -76,7 +72,8 @@ export function parseLocatedConfig(yamlText: string, options?: ValidateOptions):
       column: 1,
     }]);
   }
-  const { value, locate } = readYaml(yamlText, source);
+  const parsed = readYaml(yamlText, source);
+  const { value, locate } = parsed;
   if (value === null || value === undefined) {
     throw new ConfigError(source, [{
       path: "",
@@ -94,9 +91,5 @@ export function parseLocatedConfig(yamlText: string, options?: ValidateOptions):
       ...(locate([], "value") ?? { line: 1, column: 1 }),
     }]);
   }
-  return {
-    config: copyPlainConfig(value) ??
-      validateData(modelSchemas().config, value, { ...checked, source }, locate),
-    locate,
-  };
+  return parsed;
 }

@@ -12,15 +12,37 @@ import type {
   ToolIndexEntry,
 } from "../types.ts";
 import { type ValidateOptions, validateOptions } from "../_options.ts";
+import type { SourceMap } from "./data_path.ts";
 import { modelSchemas } from "./model_schemas.ts";
+import { argFindings } from "./_arg_checks.ts";
 import { copyPlainConfig } from "./_fast_copy.ts";
-import { validateData } from "./_zod_validate.ts";
+import { type CheckOptions, validateData } from "./_zod_validate.ts";
 
 export type { ValidateOptions } from "../_options.ts";
+export type { LibraryWarningCode } from "./_arg_checks.ts";
+export type { CodedWarning } from "./_zod_validate.ts";
+
+/**
+ * The file (or `source` option) each config validated here came from, so that a message about
+ * it met later, such as the duplicate-tool warning of an index, can name the file and not only
+ * the config's `name`, which is "climax" unless set. Held weakly: a config let go is forgotten.
+ */
+const sources = new WeakMap<object, string>();
+
+/** The `source` that `config` was validated with, if it was validated here with one. */
+export function sourceOf(config: unknown): string | undefined {
+  return typeof config === "object" && config !== null ? sources.get(config) : undefined;
+}
 
 /**
  * Validates a plain object (as from JSON) as a CLImax config and returns it fully defaulted.
  * Unknown keys are warnings through `options.onWarning`, or issues when `options.strict`.
+ *
+ * Beyond the shape of the models, no two arguments of a tool may share a name (the input
+ * schema has one property per name, so one would silently replace the other). A tool argument
+ * with an `enum` that is not of type string (enum values are strings, so the input schema asks
+ * for a value no value is), or whose `default` is not of its type, is a warning. Warnings are
+ * reported even when the config is not valid.
  *
  * @throws {ConfigError} When the input is not a valid config; `issues` lists every problem.
  * @throws {RangeError} When `options` is not an object or `onWarning` not a function.
@@ -33,8 +55,28 @@ export type { ValidateOptions } from "../_options.ts";
  * ```
  */
 export function validateConfig(input: unknown, options?: ValidateOptions): CLImaxConfig {
-  const checked = validateOptions(options);
-  return copyPlainConfig(input) ?? validateData(modelSchemas().config, input, checked);
+  return validateConfigData(input, validateOptions(options));
+}
+
+/**
+ * Validates plain data as a config, as `validateConfig` does; `map` is the YAML text behind it,
+ * for lines and columns and for values as written. A config validated with a `source` is
+ * remembered to have come from it (see `sourceOf`).
+ *
+ * @throws {ConfigError} As `validateConfig` does.
+ */
+export function validateConfigData(
+  input: unknown,
+  options: CheckOptions,
+  map?: SourceMap,
+): CLImaxConfig {
+  const config = validateData(modelSchemas().config, input, options, {
+    map,
+    extra: argFindings(input, map),
+    copy: copyPlainConfig,
+  });
+  if (options.source !== undefined) sources.set(config, options.source);
+  return config;
 }
 
 /**

@@ -5,7 +5,7 @@ import { MAX_TOOLS } from "../limits.ts";
 import type { CLImaxConfig, CLImaxConfigInput, CLISummary, ToolDef } from "../types.ts";
 import { deepFreeze } from "../_freeze.ts";
 import { describeValue } from "../_json_value.ts";
-import { validateConfig } from "../config/validate.ts";
+import { sourceOf, validateConfig } from "../config/validate.ts";
 
 /** What an index is built from: its tools, in order, and what goes with each. */
 export interface CollectedTools {
@@ -22,7 +22,9 @@ export interface CollectedTools {
 
 /**
  * Validates configs (unless `validate` is false) and lays out their tools in index order: a
- * repeated tool name replaces the earlier tool, which leaves its place, with a warning.
+ * repeated tool name replaces the earlier tool, which leaves its place, with a warning that
+ * names both configs and where each came from: its file when it was loaded or parsed with a
+ * `source`, else its place in `configs`, since a config's `name` is "climax" unless set.
  */
 export function collectTools(
   configs: Iterable<CLImaxConfig | CLImaxConfigInput>,
@@ -40,14 +42,18 @@ export function collectTools(
   const slotOf = new Map<string, number>();
   const collected: CollectedTools = { tools: [], owners: [], summaries: [], positions: slotOf };
   const { tools, owners } = collected;
+  /** Where each config of `owners` came from. */
+  const sources = new Map<CLImaxConfig, string>();
   /** Slots of tools that a later tool of the same name replaced. */
   const replaced = new Set<number>();
   let position = 0;
   for (const input of configs) {
+    const source = sourceOf(input) ?? `configs[${position}]`;
     const config = validate
-      ? validateConfig(input, { source: `configs[${position}]`, onWarning: warn })
+      ? validateConfig(input, { source, onWarning: warn })
       : input as CLImaxConfig;
     position++;
+    sources.set(config, source);
     deepFreeze(config.tags);
     deepFreeze(config.env);
     deepFreeze(config.global_args);
@@ -61,10 +67,10 @@ export function collectTools(
     for (const tool of config.tools) {
       const previous = slotOf.get(tool.name);
       if (previous !== undefined) {
+        const earlier = owners[previous];
         warn(
-          `Duplicate tool name "${tool.name}": the tool from "${config.name}" replaces the one from "${
-            owners[previous].name
-          }"`,
+          `Duplicate tool name "${tool.name}": the tool from "${config.name}" (${source}) ` +
+            `replaces the one from "${earlier.name}" (${sources.get(earlier)})`,
         );
         replaced.add(previous);
       }
