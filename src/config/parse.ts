@@ -42,7 +42,7 @@ import { DEFAULT_SOURCE } from "./_zod_validate.ts";
  * console.log(config.tools[0].args); // []
  * ```
  */
-export function parseConfig(yamlText: string, options: ValidateOptions = {}): CLImaxConfig {
+export function parseConfig(yamlText: string, options?: ValidateOptions): CLImaxConfig {
   const checked = validateOptions(options);
   const source = checked.source ?? DEFAULT_SOURCE;
   const parsed = readConfigYaml(yamlText, source);
