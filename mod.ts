@@ -82,6 +82,9 @@ export {
   type LoadConfigOptions,
 } from "./src/config/load.ts";
 export { configJsonSchema } from "./src/config/json_schema.ts";
+export type { PolicyConfig, PolicyDefault, ToolPolicy } from "./src/policy_types.ts";
+export { loadPolicy, parsePolicy, validatePolicy } from "./src/config/policy.ts";
+export { checkPolicy, type CheckPolicyOptions } from "./src/config/policy_check.ts";
 export { buildInputSchema } from "./src/index/input_schema.ts";
 export type {
   SearchMode,
@@ -119,7 +122,11 @@ export type {
 } from "./src/index/registry_params.ts";
 export { RegistryView } from "./src/index/registry_view.ts";
 export { ToolRegistry } from "./src/index/tool_registry.ts";
-export { preferredBackend, type ToolRegistryOptions } from "./src/index/registry_options.ts";
+export {
+  type ConfigOptions,
+  preferredBackend,
+  type ToolRegistryOptions,
+} from "./src/index/registry_options.ts";
 export {
   type ArgumentValue,
   checkArguments,

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { ToolArg, ToolDef, ToolIndexEntry } from "./types.ts";
+import type { ArgConstraint, ToolArg, ToolDef, ToolIndexEntry } from "./types.ts";
 
 /**
  * One tool as an MCP server's `tools/list` result lists it: the fields a registry reads. Other
@@ -103,6 +103,13 @@ export interface ClimaxBackend {
   working_dir: string | null;
   /** The config's global arguments. */
   global_args: ToolArg[];
+  /**
+   * The description a policy gives the tool (what its entry shows), or `null`; present only
+   * when the config was registered under a policy.
+   */
+  description_override?: string | null;
+  /** A policy's constraints of the tool's arguments; present only under a policy. */
+  arg_constraints?: Record<string, ArgConstraint>;
 }
 
 /**

@@ -202,7 +202,17 @@ export interface CLImaxConfigInput {
   tools: ToolDefInput[];
 }
 
-/** A policy constraint on one argument's values. */
+/**
+ * A policy constraint on one argument's values, checked before a call runs.
+ *
+ * @example
+ * ```ts
+ * import type { ArgConstraint } from "@climax/tool-index";
+ *
+ * const branch: ArgConstraint = { pattern: "[A-Za-z0-9._/-]+", min: null, max: null };
+ * const maxCount: ArgConstraint = { pattern: null, min: 1, max: 50 };
+ * ```
+ */
 export interface ArgConstraint {
   /** A regular expression a string value must match in full; `null` for none. */
   pattern: string | null;

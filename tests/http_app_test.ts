@@ -575,6 +575,7 @@ Deno.test("GET /schema/config.json is the JSON Schema of the config format", asy
 Deno.test("settingsFromEnv() reads every setting and refuses values it cannot use", () => {
   const env: Record<string, string> = {
     CONFIG_DIR: "/srv/configs",
+    POLICY_FILE: "/etc/tool-index/readonly.policy.yaml",
     EXPOSE_ENV: "true",
     AUTH_TOKEN: "t",
     CORS_ORIGIN: "https://a.example, https://b.example",
@@ -590,6 +591,7 @@ Deno.test("settingsFromEnv() reads every setting and refuses values it cannot us
   };
   assert.deepEqual(settingsFromEnv((name) => env[name]), {
     configDir: "/srv/configs",
+    policyFile: "/etc/tool-index/readonly.policy.yaml",
     exposeEnv: true,
     authToken: "t",
     corsOrigin: ["https://a.example", "https://b.example"],
@@ -606,6 +608,7 @@ Deno.test("settingsFromEnv() reads every setting and refuses values it cannot us
   });
   assert.deepEqual(settingsFromEnv(() => undefined), {
     configDir: null,
+    policyFile: null,
     exposeEnv: false,
     authToken: null,
     corsOrigin: "*",

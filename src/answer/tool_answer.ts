@@ -2,8 +2,8 @@
 // (`climax_get`) alike: found by its ID or an unambiguous bare name, shown as its search entry
 // with how the backend picked for it reaches it, env values masked.
 import type { RegistryView } from "../index/registry_view.ts";
-import type { ToolBackend } from "../registry_types.ts";
-import type { ToolIndexEntry } from "../types.ts";
+import type { ClimaxBackend, ToolBackend } from "../registry_types.ts";
+import type { ResolvedTool, ToolIndexEntry } from "../types.ts";
 import { editDistance } from "../_suggest.ts";
 import { maskEnv } from "./mask.ts";
 
@@ -40,12 +40,25 @@ export function toolAnswer(
   const fields = wireEntry(entry);
   const { backend, tool } = resolved;
   if (backend.kind === "climax") {
-    const { kind: _kind, id: _id, ...command } = backend;
-    // The fields of a `ResolvedTool` that policies set: a registry's tools have none.
-    const resolvedTool = { ...command, description_override: null, arg_constraints: {} };
-    return { ...fields, ...maskEnv(resolvedTool, exposeEnv) };
+    return { ...fields, ...maskEnv(climaxResolvedTool(backend), exposeEnv) };
   }
   return { ...fields, title: tool.title, annotations: tool.annotations, backend };
+}
+
+/**
+ * The `ResolvedTool` of a CLImax command line's backend: the fields a policy sets are the
+ * backend's when the config was registered under one, else none.
+ */
+export function climaxResolvedTool(backend: ClimaxBackend): ResolvedTool {
+  return {
+    tool: backend.tool,
+    base_command: backend.base_command,
+    env: backend.env,
+    working_dir: backend.working_dir,
+    global_args: backend.global_args,
+    description_override: backend.description_override ?? null,
+    arg_constraints: backend.arg_constraints ?? {},
+  };
 }
 
 /** Every backend of the tool `id`, env values masked; `undefined` when there is no such tool. */

@@ -207,8 +207,10 @@ export class DirectorySources {
     try {
       swapSource(this.#registry, state.served, next);
     } catch (error) {
-      if (!(error instanceof InvalidToolError)) throw error;
+      const refused = error instanceof ConfigError;
+      if (!refused && !(error instanceof InvalidToolError)) throw error;
       state.text = text;
+      if (refused) return this.#fail(file, state, this.#refused(file, error));
       state.waiting = next;
       return this.#fail(file, state, this.#clash(file, error));
     }
@@ -233,6 +235,11 @@ export class DirectorySources {
         try {
           swapSource(this.#registry, state.served, waiting);
         } catch (error) {
+          if (error instanceof ConfigError) {
+            state.waiting = undefined;
+            this.#fail(file, state, this.#refused(file, error));
+            continue;
+          }
           if (!(error instanceof InvalidToolError)) throw error;
           this.#fail(file, state, this.#clash(file, error));
           continue;
@@ -269,6 +276,14 @@ export class DirectorySources {
     return new ConfigError(this.#pathOf(file), [{ path: "", message: error.message }], {
       cause: error,
     });
+  }
+
+  /** The error of a file whose config the catalogue's policy does not fit. */
+  #refused(file: string, error: ConfigError): ConfigError {
+    return new ConfigError(this.#pathOf(file), [{
+      path: "",
+      message: `The policy does not fit this config:\n${error.message}`,
+    }], { cause: error });
   }
 
   #pathOf(file: string): string {

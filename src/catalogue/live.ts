@@ -8,6 +8,7 @@
 import { type ConfigError, InvalidBackendError, InvalidToolError } from "../errors.ts";
 import { BUNDLED_CONFIGS, directoryUrl } from "../config/files.ts";
 import type { ToolRegistry } from "../index/tool_registry.ts";
+import type { PolicyConfig } from "../policy_types.ts";
 import { loadCatalogue } from "./load.ts";
 import type { CatalogueHealth, ServedCatalogue, SourceHealth } from "./served.ts";
 import type { UpstreamServer } from "./upstream.ts";
@@ -30,6 +31,11 @@ export interface LiveCatalogueOptions {
   timeoutMs?: number;
   /** Receives each message for the operator. Default `console.warn`. */
   report?: (message: string) => void;
+  /**
+   * A policy applied to the configs' tools, at the start and at every reload (see
+   * `loadCatalogue`). It is read once: a changed policy file takes a restart.
+   */
+  policy?: PolicyConfig;
 }
 
 /** The most pages of one upstream's `tools/list` followed. */
@@ -61,7 +67,7 @@ export class LiveCatalogue implements ServedCatalogue {
   readonly registry: ToolRegistry;
   readonly #directory: DirectorySources;
   readonly #upstreams: Map<string, UpstreamState>;
-  readonly #options: Required<Omit<LiveCatalogueOptions, "dir" | "upstreams">>;
+  readonly #options: Required<Omit<LiveCatalogueOptions, "dir" | "upstreams" | "policy">>;
   #queue: Promise<void> = Promise.resolve();
   #closed = false;
   #watch?: DirectoryWatch;
@@ -71,7 +77,7 @@ export class LiveCatalogue implements ServedCatalogue {
     registry: ToolRegistry,
     directory: (isUpstream: (name: string) => boolean) => DirectorySources,
     upstreams: readonly UpstreamServer[],
-    options: Required<Omit<LiveCatalogueOptions, "dir" | "upstreams">>,
+    options: Required<Omit<LiveCatalogueOptions, "dir" | "upstreams" | "policy">>,
   ) {
     this.registry = registry;
     this.#options = options;
@@ -84,7 +90,7 @@ export class LiveCatalogue implements ServedCatalogue {
    * the options say. A file that does not load is left out and reported (see `fileErrors`);
    * an upstream that does not answer is reported in the health.
    *
-   * @throws {ConfigError} When the directory cannot be read.
+   * @throws {ConfigError} When the directory cannot be read, or the policy does not fit it.
    */
   static async open(options: LiveCatalogueOptions = {}): Promise<LiveCatalogue> {
     const dir = options.dir ?? BUNDLED_CONFIGS;
@@ -109,7 +115,7 @@ export class LiveCatalogue implements ServedCatalogue {
       : undefined;
     try {
       const texts = settings.watch ? await directoryTexts(dir) : undefined;
-      const loaded = await loadCatalogue(dir, { warn: settings.report });
+      const loaded = await loadCatalogue(dir, { warn: settings.report, policy: options.policy });
       catalogue = new LiveCatalogue(
         loaded.registry,
         (isUpstream) =>

@@ -3,9 +3,16 @@
 // compiled catalogue is read when it is current (see `compiled.ts`), with the search packed in
 // it; else the files are parsed, by parsers loaded only then, and the search is built.
 import { ConfigError, InvalidToolError, NotFoundError } from "../errors.ts";
+import type { PolicyConfig } from "../policy_types.ts";
 import type { CLImaxConfig } from "../types.ts";
 import { BUNDLED_CONFIGS, directoryUrl, sourceFileNames } from "../config/files.ts";
 import { validateConfig } from "../config/validate.ts";
+import {
+  knownPolicy,
+  policyFindings,
+  reportFindings,
+  toolsByName,
+} from "../config/policy_check.ts";
 import { registerValidSources, ToolRegistry, type ValidSource } from "../index/tool_registry.ts";
 import { type CatalogueSource, readCompiledCatalogue } from "./compiled.ts";
 import { restoreIndex } from "./_packed_index.ts";
@@ -31,6 +38,11 @@ export interface LoadOptions {
   warn?: (message: string) => void;
   /** Take an unknown key for an error. */
   strict?: boolean;
+  /**
+   * A policy applied to the configs' tools (see `ToolRegistryOptions.policy`), checked against
+   * every config first: its warnings go to `warn`. MCP tool lists are not touched.
+   */
+  policy?: PolicyConfig;
 }
 
 /** The sources of a directory as they are read, before a registry is made of them. */
@@ -46,18 +58,29 @@ interface DirectoryRead {
  * of them: each config in the namespace of its name, reached by a `climax` backend named by its
  * file; each tool list in the namespace of its server's name. Every file that does not load, or
  * whose tools clash with those of an earlier file, is reported in `errors`, not just the first.
+ * Under a policy, only the configs' tools it exposes are registered.
+ *
+ * @throws {ConfigError} When the directory cannot be read; or, of the policy, when it does not
+ * fit the configs (a constraint on an argument of a type it cannot apply to).
  */
 export async function loadCatalogue(
   dir: string | URL = BUNDLED_CONFIGS,
-  { warn = (message: string) => console.warn(message), strict = false }: LoadOptions = {},
+  { warn = (message: string) => console.warn(message), strict = false, ...options }: LoadOptions =
+    {},
 ): Promise<Catalogue> {
+  const policy = options.policy === undefined ? undefined : knownPolicy(options.policy, warn);
   const { sources, errors, packed } = await readDirectory(dir, warn, strict);
-  const registry = new ToolRegistry({ onWarning: warn });
+  if (policy !== undefined) {
+    const configs = sources.flatMap((source) => "config" in source ? [source.config] : []);
+    reportFindings(policyFindings(policy, toolsByName(configs)), warn);
+  }
+  const registry = new ToolRegistry({ onWarning: warn, policy });
   if (packed !== undefined) {
     // A compiled catalogue's configs were validated, and its sources found free of clashes,
-    // when it was compiled: they are registered in one change, not validated again.
+    // when it was compiled: they are registered in one change, not validated again. Its search
+    // was built without a policy: under one, it is built again.
     registerValidSources(registry, sources.map(validSource));
-    if (!restoreIndex(registry, packed)) {
+    if (policy === undefined && !restoreIndex(registry, packed)) {
       warn("The compiled catalogue's search does not fit its sources: building it instead");
     }
     return { sources, errors, held: [], registry };

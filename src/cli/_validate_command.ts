@@ -4,10 +4,13 @@ import { MCP_TOOL_LIST_FILE } from "../config/files.ts";
 import { parseMcpToolList } from "../config/mcp_tool_list.ts";
 import { readConfigYaml } from "../config/parse.ts";
 import { validateConfigData } from "../config/validate.ts";
+import { bundledConfigs } from "../catalogue/load.ts";
+import type { CLImaxConfig } from "../types.ts";
 import { parseCommandArgs, UsageError } from "./_args.ts";
 import { type Command, PROGRAM } from "./_command.ts";
 import { expandInputs, readInputText, SOURCE_INPUTS, UnreadableError } from "./_inputs.ts";
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, type Io } from "./_io.ts";
+import { checkPolicyFile } from "./_policy_check.ts";
 import { byPosition, type CheckedFile, printReport, reportJson, summarize } from "./_report.ts";
 import {
   type CheckedConfig,
@@ -16,7 +19,7 @@ import {
   type Warning,
 } from "./_warnings.ts";
 
-const USAGE = `${PROGRAM} validate [--strict] [--json] <file or directory>...`;
+const USAGE = `${PROGRAM} validate [--strict] [--json] [--policy FILE] <file or directory>...`;
 
 /** The `validate` command. */
 export const validateCommand: Command = {
@@ -47,10 +50,17 @@ too:
   - a positional argument with a flag
   - a required argument with a default
 
+--policy checks a CLImax policy file too, against the valid configs named (the
+bundled ones when none is): its format, then a constraint on an argument of the
+wrong type (an error), and a tool or argument the configs lack or a default the
+constraint refuses (warnings). A directory's *.policy.yaml files are policies,
+never read as configs.
+
 Options:
-  --strict    Fail (exit status 1) on any warning too
-  --json      Print the files, errors, warnings and counts as JSON
-  -h, --help  Show this help
+  --strict         Fail (exit status 1) on any warning too
+  --json           Print the files, errors, warnings and counts as JSON
+  --policy FILE    Check this policy file against the configs
+  -h, --help       Show this help
 
 Exit status: 0 all valid, 1 some config invalid (or any warning under --strict),
 2 a usage error or a file that cannot be read.`,
@@ -61,27 +71,36 @@ async function validate(args: readonly string[], io: Io): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, {
     strict: { type: "boolean" },
     json: { type: "boolean" },
+    policy: { type: "string" },
   });
   if (values.help) {
     io.out(validateCommand.help);
     return EXIT_OK;
   }
-  if (positionals.length === 0) throw new UsageError("Name at least one config file or directory");
+  if (positionals.length === 0 && values.policy === undefined) {
+    throw new UsageError("Name at least one config file or directory");
+  }
 
   const checked: CheckedFile[] = [];
   const configs: { checked: CheckedFile; config: CheckedConfig }[] = [];
+  const valid: CLImaxConfig[] = [];
   for (const { file, unreadable } of await expandInputs(positionals, SOURCE_INPUTS)) {
     const result = unreadable === undefined
       ? await checkFile(file)
       : { checked: unreadableFile(file, unreadable) };
     checked.push(result.checked);
     if (result.config) configs.push({ checked: result.checked, config: result.config });
+    if (result.valid) valid.push(result.valid);
   }
   const duplicates = duplicateToolWarnings(configs.map(({ config }) => config));
   configs.forEach(({ checked, config }, i) => {
     checked.warnings = [...checked.warnings, ...configWarnings(config), ...duplicates[i]]
       .sort(byPosition);
   });
+  if (values.policy !== undefined) {
+    const against = positionals.length === 0 ? await bundledConfigs() : valid;
+    checked.push(await checkPolicyFile(values.policy, against));
+  }
 
   if (values.json) io.out(reportJson(checked));
   else printReport(checked, io);
@@ -94,9 +113,12 @@ async function validate(args: readonly string[], io: Io): Promise<number> {
 
 /**
  * Reads and validates one file, collecting the warnings the library reports. A config whose
- * YAML reads as a mapping comes back with its plain data, valid or not, for the other checks.
+ * YAML reads as a mapping comes back with its plain data, valid or not, for the other checks,
+ * and with the validated config when it is valid.
  */
-async function checkFile(file: string): Promise<{ checked: CheckedFile; config?: CheckedConfig }> {
+async function checkFile(
+  file: string,
+): Promise<{ checked: CheckedFile; config?: CheckedConfig; valid?: CLImaxConfig }> {
   const warnings: Warning[] = [];
   let text: string;
   try {
@@ -118,11 +140,15 @@ async function checkFile(file: string): Promise<{ checked: CheckedFile; config?:
     }
     const parsed = readConfigYaml(text, file);
     config = { source: file, data: parsed.value, locate: parsed.locate };
-    validateConfigData(parsed.value, {
+    const valid = validateConfigData(parsed.value, {
       source: file,
       onCodedWarning: (warning) => warnings.push(warning),
     }, parsed);
-    return { checked: { file, readable: true, valid: true, errors: [], warnings, text }, config };
+    return {
+      checked: { file, readable: true, valid: true, errors: [], warnings, text },
+      config,
+      valid,
+    };
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     return {

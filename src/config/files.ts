@@ -16,16 +16,19 @@ export function directoryUrl(dir: string | URL): URL {
 }
 
 /**
- * The names of a directory's `*.yaml` and `*.yml` files (not its subdirectories'), sorted.
- * Symlinks count, as mounted config maps are made of them; one that leads nowhere is then
- * reported as unreadable rather than silently left out.
+ * The names of a directory's `*.yaml` and `*.yml` configs (not its subdirectories'), sorted:
+ * its policy files (`*.policy.yaml`) are not configs. Symlinks count, as mounted config maps
+ * are made of them; one that leads nowhere is then reported as unreadable rather than silently
+ * left out.
  */
 export function yamlFileNames(dir: URL): Promise<string[]> {
-  return fileNames(dir, YAML_FILE);
+  return fileNames(dir, isConfigFile);
 }
 
 /** A YAML config's file name. */
 export const YAML_FILE = /\.ya?ml$/i;
+/** A policy file's name, which a directory of configs may hold beside them: see `loadPolicy`. */
+export const POLICY_FILE = /\.policy\.ya?ml$/i;
 /** An MCP tool list's file name: see `parseMcpToolList`. */
 export const MCP_TOOL_LIST_FILE = /\.mcp\.json$/i;
 
@@ -34,17 +37,17 @@ export const MCP_TOOL_LIST_FILE = /\.mcp\.json$/i;
  * configs and its MCP tool lists.
  */
 export function sourceFileNames(dir: URL): Promise<string[]> {
-  return fileNames(dir, (name) => YAML_FILE.test(name) || MCP_TOOL_LIST_FILE.test(name));
+  return fileNames(dir, (name) => isConfigFile(name) || MCP_TOOL_LIST_FILE.test(name));
 }
 
-async function fileNames(
-  dir: URL,
-  wanted: RegExp | ((name: string) => boolean),
-): Promise<string[]> {
-  const test = typeof wanted === "function" ? wanted : (name: string) => wanted.test(name);
+function isConfigFile(name: string): boolean {
+  return YAML_FILE.test(name) && !POLICY_FILE.test(name);
+}
+
+async function fileNames(dir: URL, wanted: (name: string) => boolean): Promise<string[]> {
   const names: string[] = [];
   for await (const entry of Deno.readDir(dir)) {
-    if ((entry.isFile || entry.isSymlink) && test(entry.name)) names.push(entry.name);
+    if ((entry.isFile || entry.isSymlink) && wanted(entry.name)) names.push(entry.name);
   }
   return names.sort();
 }

@@ -59,7 +59,7 @@ const BUNDLED_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
  */
 export async function loadConfig(
   nameOrPath: string | URL,
-  options: LoadConfigOptions = {},
+  options?: LoadConfigOptions,
 ): Promise<CLImaxConfig> {
   const checked = validateOptions(options);
   const { target, source, bundled } = resolveTarget(nameOrPath);
@@ -80,7 +80,8 @@ function filePathOf(url: URL): string {
 
 /**
  * Loads every `*.yaml` and `*.yml` file of a directory (not its subdirectories), in file name
- * order, so that two processes reading the same directory build the same index. Needs
+ * order, so that two processes reading the same directory build the same index. Policy files
+ * (`*.policy.yaml`, `*.policy.yml`; see `loadPolicy`) are not configs, and are left out. Needs
  * `--allow-read`.
  *
  * @throws {ConfigError} When the directory cannot be read, or, without `onError`, when a file
@@ -97,7 +98,7 @@ function filePathOf(url: URL): string {
  */
 export async function loadConfigDir(
   dir: string | URL,
-  options: LoadConfigDirOptions = {},
+  options?: LoadConfigDirOptions,
 ): Promise<CLImaxConfig[]> {
   const { strict, onWarning: warning, onError: given } = optionsObject(options);
   const onWarning = optionalFunction(warning, "onWarning");

@@ -76,6 +76,12 @@ const climaxBackend = z.strictObject({
   kind: z.literal("climax"),
   id: z.string().meta({ description: "The config file the command line comes from" }),
   ...resolvedTool.omit({ description_override: true, arg_constraints: true }).shape,
+  description_override: z.string().nullable().optional().meta({
+    description: "The description a policy gives the tool, when the service runs under one",
+  }),
+  arg_constraints: resolvedTool.shape.arg_constraints.optional().meta({
+    description: "A policy's constraints of the tool's arguments, when the service runs under one",
+  }),
 });
 
 const toolResponse = component(

@@ -7,6 +7,11 @@ import type { UpstreamServer } from "../catalogue/upstream.ts";
 export interface ServiceSettings {
   /** The directory of configs to serve; `null` for the bundled catalogue. `CONFIG_DIR`. */
   configDir: string | null;
+  /**
+   * The policy file the configs' tools are served under (see `loadPolicy`), read from anywhere;
+   * `null` for none. `POLICY_FILE`.
+   */
+  policyFile: string | null;
   /** Show `env` values in `/tools/{name}` instead of masking them. `EXPOSE_ENV=1`. */
   exposeEnv: boolean;
   /** Require `Authorization: Bearer <token>` on every route but `/healthz`. `AUTH_TOKEN`. */
@@ -134,6 +139,7 @@ export function settingsFromEnv(get: (name: string) => string | undefined): Serv
   }
   return {
     configDir: get("CONFIG_DIR") || null,
+    policyFile: get("POLICY_FILE") || null,
     exposeEnv: flag("EXPOSE_ENV", get("EXPOSE_ENV"), false),
     authToken,
     corsOrigin: origin === "*" || origin === ""

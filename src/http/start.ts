@@ -1,11 +1,12 @@
-// How the service starts: its settings from the environment, then the catalogue of its config
-// directory and upstream MCP servers, then the app. A start that cannot serve every config stops
-// with what to fix, unless the operator chose to serve the valid ones: no half-built catalogue
-// is ever served unasked. An upstream that does not answer is reported, not fatal: the service
+// How the service starts: its settings from the environment, then its policy, then the catalogue
+// of its config directory and upstream MCP servers, then the app. A start that cannot serve
+// every config, or whose policy file does not load, stops with what to fix, unless the operator
+// chose to serve the valid configs: no half-built catalogue is ever served unasked. An upstream that does not answer is reported, not fatal: the service
 // serves the rest, and fetches the upstream's tools again at each refresh.
 import type { Hono } from "hono";
 import { ConfigError } from "../errors.ts";
 import { LiveCatalogue } from "../catalogue/live.ts";
+import { loadPolicyFile } from "../catalogue/policy_file.ts";
 import { createApp } from "./app.ts";
 import { SettingsError, settingsFromEnv } from "./settings.ts";
 
@@ -51,8 +52,13 @@ export async function startService(
 
 async function start(getEnv: (name: string) => string | undefined): Promise<Hono> {
   const settings = settingsFromEnv(getEnv);
+  const warn = (message: string) => console.warn(message);
+  const policy = settings.policyFile === null
+    ? undefined
+    : await loadPolicyFile(settings.policyFile, settings.configDir, warn);
   const catalogue = await LiveCatalogue.open({
     dir: settings.configDir ?? undefined,
+    policy,
     watch: settings.watchConfig,
     upstreams: settings.upstreams,
     refreshSeconds: settings.refreshSeconds,

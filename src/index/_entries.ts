@@ -4,7 +4,7 @@ import type { CLImaxConfig, ResolvedTool, ToolDef, ToolIndexEntry } from "../typ
 import { deepFreeze } from "../_freeze.ts";
 import { buildInputSchema } from "./input_schema.ts";
 
-/** The constraints of every resolved tool: no policy sets any yet. */
+/** The constraints of a resolved tool that no policy constrains. */
 const NO_CONSTRAINTS = Object.freeze({});
 
 /** The search entry of `tool`, whose config is `config`: its input schema is built here. */

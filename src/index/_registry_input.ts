@@ -4,6 +4,7 @@
 import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH } from "../limits.ts";
 import type { RegistryTool, ToolBackend } from "../registry_types.ts";
 import { toolId } from "../tool_id.ts";
+import type { PolicyConfig } from "../policy_types.ts";
 import type { CLImaxConfig, JsonValue } from "../types.ts";
 import { deepFreeze } from "../_freeze.ts";
 import { canonicalJson, describeValue, isPlainObject } from "../_json_value.ts";
@@ -16,9 +17,17 @@ import {
 } from "../config/fields.ts";
 import { checkMcpTools, toolFailure } from "../config/mcp_tools.ts";
 import { validateConfig } from "../config/validate.ts";
+import { describedTool, policedTool } from "../config/policy_apply.ts";
+import {
+  knownPolicy,
+  policyFindings,
+  reportFindings,
+  toolsByName,
+} from "../config/policy_check.ts";
 import type { RankedConfig, RankedTool } from "../search/ranked.ts";
 import { buildInputSchema } from "./input_schema.ts";
 import { checkBackend, checkServer } from "./_backends.ts";
+import { constrainedSchema } from "./_policy_tools.ts";
 
 /** A tool's definition as a registry holds it, with what its searches read. */
 export interface ToolTemplate {
@@ -47,25 +56,29 @@ export interface Planned {
 
 /**
  * The registrations of a config (validated here, unknown keys reported to `warn`): its tools in
- * the namespace `config.name`, each reached by a backend of kind `climax` and ID `source`
- * (default the config's name).
+ * the namespace `config.name`, each reached by a backend of kind `climax` and ID
+ * `options.source` (default the config's name); under a policy (`options.policy`, else
+ * `policy`), those it exposes (see `validConfigRegistrations`).
  *
- * @throws {ConfigError} When the config is not valid.
+ * @throws {ConfigError} When the config is not valid, or the policy is not valid or constrains
+ * one of its arguments with a constraint its type cannot take.
  * @throws {RangeError} When `source` is not a non-empty string.
  */
 export function configRegistrations(
   config: unknown,
-  source: unknown,
-  warn: (message: string) => void,
+  options: { source?: unknown; policy?: unknown } | undefined,
+  { warn, policy }: { warn: (message: string) => void; policy?: PolicyConfig },
 ): { source: string; adds: Planned[] } {
+  const source = options?.source;
   if (source !== undefined && (typeof source !== "string" || source === "")) {
     throw new RangeError(
       `The option source must be a non-empty string, got ${describeValue(source)}`,
     );
   }
+  const applied = options?.policy === undefined ? policy : knownPolicy(options.policy);
   const valid = validateConfig(config, { source: source ?? "config", onWarning: warn });
   const id = source ?? valid.name;
-  return { source: id, adds: validConfigRegistrations(valid, id) };
+  return { source: id, adds: validConfigRegistrations(valid, id, applied) };
 }
 
 /**
@@ -86,8 +99,23 @@ export function registrationsOf(registrations: unknown): Planned[] {
   });
 }
 
-/** The registrations of a validated config, each reached by the source `source`. */
-export function validConfigRegistrations(config: CLImaxConfig, source: string): Planned[] {
+/**
+ * The registrations of a validated config, each reached by the source `source`. Under `policy`,
+ * only the tools it exposes, each searched and shown under the policy's description, with its
+ * constraints on its input schema's properties, and a backend that carries both. The policy's
+ * warnings are not reported here: a registry sees one config at a time (see `checkPolicy`).
+ *
+ * @throws {ConfigError} Of the policy, when it constrains an argument of the config with a
+ * constraint its type cannot take.
+ */
+export function validConfigRegistrations(
+  config: CLImaxConfig,
+  source: string,
+  policy?: PolicyConfig,
+): Planned[] {
+  if (policy !== undefined) {
+    reportFindings(policyFindings(policy, toolsByName([config]), false), () => {});
+  }
   const owner = deepFreeze({
     name: config.name,
     description: config.description,
@@ -100,25 +128,34 @@ export function validConfigRegistrations(config: CLImaxConfig, source: string): 
     working_dir: config.working_dir,
     global_args: config.global_args,
   };
-  return config.tools.map((tool) => ({
-    // The definition is made when first read: a cold start reads few of its tools, and making
-    // every input schema took it 1-2 ms.
-    template: template(
-      config.name,
-      tool.name,
-      () => ({
-        title: null,
-        description: tool.description,
-        input_schema: buildInputSchema(tool.args),
-        annotations: null,
-        category: config.category,
-        tags: config.tags,
-      }),
-      tool,
-      owner,
-    ),
-    backend: deepFreeze<ToolBackend>({ kind: "climax", id: source, tool, ...shared }),
-  }));
+  const planned: Planned[] = [];
+  for (const tool of config.tools) {
+    const policed = policy === undefined ? undefined : policedTool(policy, tool);
+    if (policy !== undefined && policed === undefined) continue;
+    const shown = policed === undefined ? tool : describedTool(tool, policed);
+    planned.push({
+      // The definition is made when first read: a cold start reads few of its tools, and making
+      // every input schema took it 1-2 ms.
+      template: template(
+        config.name,
+        tool.name,
+        () => ({
+          title: null,
+          description: shown.description,
+          input_schema: policed === undefined
+            ? buildInputSchema(tool.args)
+            : constrainedSchema(buildInputSchema(tool.args), policed.arg_constraints),
+          annotations: null,
+          category: config.category,
+          tags: config.tags,
+        }),
+        shown,
+        owner,
+      ),
+      backend: deepFreeze<ToolBackend>({ kind: "climax", id: source, tool, ...shared, ...policed }),
+    });
+  }
+  return planned;
 }
 
 /**

@@ -4,6 +4,7 @@
  * @module
  */
 import { MAX_TOOLS } from "../limits.ts";
+import type { PolicyConfig } from "../policy_types.ts";
 import type {
   BackendKind,
   BackendSelector,
@@ -13,6 +14,7 @@ import type {
 } from "../registry_types.ts";
 import { describeValue } from "../_json_value.ts";
 import { optionalFunction, optionsObject } from "../_options.ts";
+import { knownPolicy } from "../config/policy_check.ts";
 import { SEARCH_MODES } from "./search_params.ts";
 import type { ReaderSettings } from "./_registry_reader.ts";
 
@@ -40,6 +42,42 @@ export interface ToolRegistryOptions {
   onListenerError?: (error: unknown, event: ChangeEvent) => void;
   /** The most tools the registry may hold; past it a change is refused. Default `MAX_TOOLS`. */
   maxTools?: number;
+  /**
+   * A policy (see `parsePolicy`) applied to every config registered or replaced, as
+   * `ToolIndex.fromConfigs` applies one: a tool it leaves out is not registered; one it exposes
+   * is searched and shown under its description, with its constraints on its input schema, and
+   * its `climax` backend carries `description_override` and `arg_constraints`. MCP tools are
+   * not touched. The registry sees one config at a time, so it reports none of the policy's
+   * warnings: `checkPolicy` against every config does.
+   */
+  policy?: PolicyConfig;
+}
+
+/**
+ * Options of `ToolRegistry.registerConfig` and `replaceConfig`.
+ *
+ * @example
+ * ```ts
+ * import { type ConfigOptions, parsePolicy, ToolRegistry } from "@climax/tool-index";
+ *
+ * const options: ConfigOptions = { source: "git.yaml", policy: parsePolicy("tools: { git_log: {} }") };
+ * const registry = new ToolRegistry();
+ * registry.registerConfig({
+ *   name: "git",
+ *   command: "git",
+ *   tools: [
+ *     { name: "git_log", description: "Show commits" },
+ *     { name: "git_push", description: "Push commits" },
+ *   ],
+ * }, options);
+ * console.log(registry.ids()); // ["git:git_log"]
+ * ```
+ */
+export interface ConfigOptions {
+  /** The ID of the tools' `climax` backend, such as the file; default the config's name. */
+  source?: string;
+  /** A policy for this config instead of the registry's (see `ToolRegistryOptions.policy`). */
+  policy?: PolicyConfig;
 }
 
 /** The order in which `preferredBackend` takes backends of each kind. */
@@ -74,6 +112,8 @@ export interface RegistrySettings {
   warn: (message: string) => void;
   onListenerError: (error: unknown, event: ChangeEvent) => void;
   maxTools: number;
+  /** The policy of every config registered, validated. */
+  policy: PolicyConfig | undefined;
 }
 
 /**
@@ -81,6 +121,7 @@ export interface RegistrySettings {
  *
  * @throws {RangeError} When an option has the wrong kind, or a searcher is named as a built-in
  * mode.
+ * @throws {ConfigError} When the policy is not valid.
  */
 export function registryOptions(options: ToolRegistryOptions | undefined): RegistrySettings {
   const given = optionsObject(options);
@@ -115,5 +156,6 @@ export function registryOptions(options: ToolRegistryOptions | undefined): Regis
       ((error: unknown, event: ChangeEvent) =>
         console.error(`A change listener failed on a "${event.type}" event:`, error)),
     maxTools,
+    policy: given.policy === undefined ? undefined : knownPolicy(given.policy),
   };
 }

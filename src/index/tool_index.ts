@@ -4,6 +4,7 @@
  * @module
  */
 import { InvalidCursorError } from "../errors.ts";
+import type { PolicyConfig } from "../policy_types.ts";
 import type {
   CLImaxConfig,
   CLImaxConfigInput,
@@ -25,7 +26,12 @@ import {
 } from "./search_params.ts";
 import { type CollectedTools, collectTools } from "./_collect.ts";
 import { readCursor, signCursor } from "./_cursor.ts";
-import { resolvedTool, toolEntry } from "./_entries.ts";
+import {
+  policedEntry,
+  policedIndexTools,
+  policedResolved,
+  type PolicyEntry,
+} from "./_policy_tools.ts";
 import { ToolSearch } from "./_tool_search.ts";
 
 /** Options of `ToolIndex.fromConfigs`. */
@@ -37,6 +43,16 @@ export interface ToolIndexOptions {
   onWarning?: (message: string) => void;
   /** The most tools the index may hold; past it the build stops. Default: `MAX_TOOLS`. */
   maxTools?: number;
+  /**
+   * A policy (see `parsePolicy`) to apply, as CLImax applies one: a tool it leaves out is not in
+   * the index at all (not found, not counted in `summary`); a tool it describes is searched
+   * and shown under its description (`get` keeps the tool's own, with `description_override`
+   * set); its argument constraints are in `get`'s `arg_constraints` and on the properties of
+   * the entry's `input_schema` (`pattern`, `minimum`, `maximum`). A tool or an argument the
+   * policy names that the configs do not have is a warning, with its line and column when the
+   * policy came from YAML text.
+   */
+  policy?: PolicyConfig;
 }
 
 /**
@@ -85,10 +101,16 @@ export class ToolIndex {
   readonly #positions: ReadonlyMap<string, number>;
   readonly #summaries: readonly CLISummary[];
   readonly #search: ToolSearch;
+  /** What a policy gives each tool it exposes, by name; `undefined` without a policy. */
+  readonly #policed: ReadonlyMap<string, PolicyEntry> | undefined;
   #version: string | undefined;
 
   /** @ignore Built by `fromConfigs` only. */
-  private constructor({ tools, owners, summaries, positions }: CollectedTools) {
+  private constructor(
+    { tools, owners, summaries, positions }: CollectedTools,
+    policed?: ReadonlyMap<string, PolicyEntry>,
+  ) {
+    this.#policed = policed;
     this.#tools = tools;
     this.#owners = owners;
     this.#entries = new Array(tools.length);
@@ -104,7 +126,9 @@ export class ToolIndex {
    * index. When two configs define the same tool name the last wins: the earlier entry leaves
    * its place and a warning is reported.
    *
-   * @throws {ConfigError} When a config is not valid, or the configs define more than `maxTools`.
+   * @throws {ConfigError} When a config is not valid, or the configs define more than
+   * `maxTools`; or, of the policy's source, when the policy is not valid or constrains an
+   * argument of a type its constraint cannot apply to (a pattern on an integer).
    * @throws {RangeError} When `options` is not an object, `onWarning` not a function, or
    * `maxTools` not a whole number.
    * @example
@@ -123,7 +147,7 @@ export class ToolIndex {
     configs: Iterable<CLImaxConfig | CLImaxConfigInput>,
     options?: ToolIndexOptions,
   ): ToolIndex {
-    const { onWarning, maxTools } = optionsObject(options);
+    const { onWarning, maxTools, policy } = optionsObject(options);
     const warn = optionalFunction(onWarning, "onWarning") ??
       ((message: string) => console.warn(message));
     if (maxTools !== undefined && !(Number.isInteger(maxTools) && maxTools >= 0)) {
@@ -131,7 +155,9 @@ export class ToolIndex {
         `The option maxTools must be a whole number, got ${describeValue(maxTools)}`,
       );
     }
-    return new ToolIndex(collectTools(configs, warn, true, maxTools));
+    if (policy === undefined) return new ToolIndex(collectTools(configs, warn, true, maxTools));
+    const { collected, policed } = policedIndexTools(configs, policy, warn, maxTools);
+    return new ToolIndex(collected, policed);
   }
 
   /** How many tools the index holds. */
@@ -150,10 +176,8 @@ export class ToolIndex {
       // Entries not made yet are made for the hash and not kept: keeping them all would undo
       // making them on first return.
       for (let position = 0; position < this.#tools.length; position++) {
-        const tool = this.#tools[position];
-        const config = this.#owners[position];
-        hash.update(JSON.stringify(this.#entries[position] ?? toolEntry(tool, config)));
-        hash.update(JSON.stringify(this.#resolved[position] ?? resolvedTool(tool, config)));
+        hash.update(JSON.stringify(this.#entries[position] ?? this.#makeEntry(position)));
+        hash.update(JSON.stringify(this.#resolved[position] ?? this.#makeResolved(position)));
       }
       this.#version = hash.digest();
     }
@@ -312,14 +336,21 @@ export class ToolIndex {
   }
 
   #entryAt(position: number): ToolIndexEntry {
-    return this.#entries[position] ??= toolEntry(this.#tools[position], this.#owners[position]);
+    return this.#entries[position] ??= this.#makeEntry(position);
   }
 
   #resolvedAt(position: number): ResolvedTool {
-    return this.#resolved[position] ??= resolvedTool(
-      this.#tools[position],
-      this.#owners[position],
-    );
+    return this.#resolved[position] ??= this.#makeResolved(position);
+  }
+
+  #makeEntry(position: number): ToolIndexEntry {
+    const tool = this.#tools[position];
+    return policedEntry(tool, this.#owners[position], this.#policed?.get(tool.name));
+  }
+
+  #makeResolved(position: number): ResolvedTool {
+    const tool = this.#tools[position];
+    return policedResolved(tool, this.#owners[position], this.#policed?.get(tool.name));
   }
 
   #collect(

@@ -16,6 +16,7 @@ import type {
 } from "../registry_types.ts";
 import type { CLImaxConfig, CLImaxConfigInput } from "../types.ts";
 import {
+  type ConfigOptions,
   registryOptions,
   type RegistrySettings,
   type ToolRegistryOptions,
@@ -74,6 +75,7 @@ export class ToolRegistry extends RegistryView {
     grantAccess({
       state: (registry) => (registry as ToolRegistry).#state,
       apply: (registry, change) => (registry as ToolRegistry).#apply(change),
+      policy: (registry) => (registry as ToolRegistry).#options.policy,
     });
   }
 
@@ -149,8 +151,9 @@ export class ToolRegistry extends RegistryView {
   /**
    * Registers the tools of a CLImax config in the namespace `config.name`, each reached by its
    * command line: a backend of kind `climax` whose ID is `source` (default the config's name).
+   * Under a policy (`options.policy`, else the registry's), only the tools it exposes.
    *
-   * @throws {ConfigError} When the config is not valid.
+   * @throws {ConfigError} When the config is not valid, or the policy is not or does not fit it.
    * @throws {InvalidToolError} When a tool's ID has another definition.
    * @example
    * ```ts
@@ -161,8 +164,8 @@ export class ToolRegistry extends RegistryView {
    * console.log(registry.getAllBackends("git:git_log")?.[0].id); // "git"
    * ```
    */
-  registerConfig(config: CLImaxConfig | CLImaxConfigInput, options?: { source?: string }): void {
-    this.#apply(addition(configRegistrations(config, options?.source, this.#options.warn).adds));
+  registerConfig(config: CLImaxConfig | CLImaxConfigInput, options?: ConfigOptions): void {
+    this.#apply(addition(configRegistrations(config, options, this.#options).adds));
   }
 
   /**
@@ -245,9 +248,9 @@ export class ToolRegistry extends RegistryView {
 
   /**
    * Replaces the tools of a config's source (see `registerConfig`) with those of `config`, in
-   * one change.
+   * one change, under a policy as `registerConfig` is.
    *
-   * @throws {ConfigError} When the config is not valid.
+   * @throws {ConfigError} When the config is not valid, or the policy does not fit it.
    * @throws {InvalidToolError} When a tool's ID has another definition from another source.
    * @example
    * ```ts
@@ -259,8 +262,8 @@ export class ToolRegistry extends RegistryView {
    * console.log(registry.ids()); // ["git:git_status"]
    * ```
    */
-  replaceConfig(config: CLImaxConfig | CLImaxConfigInput, options?: { source?: string }): void {
-    const { source, adds } = configRegistrations(config, options?.source, this.#options.warn);
+  replaceConfig(config: CLImaxConfig | CLImaxConfigInput, options?: ConfigOptions): void {
+    const { source, adds } = configRegistrations(config, options, this.#options);
     this.#apply(replacement("climax", source, adds));
   }
 

@@ -3,8 +3,10 @@
  * Cursor) starts it, finds tools with `climax_search` and runs them with `climax_call`, on this
  * machine, never through a shell.
  *
- * It serves the bundled configs, or those of the directory `CONFIG_DIR` names. `--classic` lists
- * every tool directly instead of the meta-tools. It needs `--allow-read` (the configs),
+ * It serves the bundled configs, or those of the directory `CONFIG_DIR` names, under the policy
+ * file `POLICY_FILE` names, if any: the tools it leaves out can be neither found nor called, its
+ * constraints are checked before anything runs, and its executor says where the commands run.
+ * `--classic` lists every tool directly instead of the meta-tools. It needs `--allow-read` (the configs),
  * `--allow-env` (its settings, and `$VAR`s in configs) and `--allow-run` (the programs the configs
  * name); no network.
  *
@@ -16,7 +18,10 @@
  * @module
  */
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
-import { loadCatalogue } from "../catalogue/load.ts";
+import { ConfigError } from "../errors.ts";
+import type { PolicyConfig } from "../policy_types.ts";
+import { type Catalogue, loadCatalogue } from "../catalogue/load.ts";
+import { loadPolicyFile } from "../catalogue/policy_file.ts";
 import { BUNDLED_CONFIGS } from "../config/files.ts";
 import { localServer } from "./server.ts";
 
@@ -30,7 +35,10 @@ Options:
   --classic    List every tool directly instead of the meta-tools
   -h, --help   Show this help
 
-Settings (environment): CONFIG_DIR, the directory of configs to serve.`;
+Settings (environment):
+  CONFIG_DIR    The directory of configs to serve (default: the bundled ones)
+  POLICY_FILE   A policy file: which tools are exposed, their arguments' constraints, and
+                where the commands run (local, or docker)`;
 
 const args = new Set(Deno.args);
 if (args.has("--help") || args.has("-h")) {
@@ -46,18 +54,27 @@ for (const arg of args) {
 
 // Standard output carries the protocol: everything else goes to standard error.
 const warn = (message: string) => console.error(message);
-const dir = Deno.env.get("CONFIG_DIR") || BUNDLED_CONFIGS;
-const catalogue = await loadCatalogue(dir, { warn });
-if (catalogue.errors.length > 0) {
-  const messages = catalogue.errors.map((error) => error.message).join("\n");
-  console.error(`tool-index mcp cannot start:\n${messages}`);
+function stop(message: string): never {
+  console.error(`tool-index mcp cannot start:\n${message}`);
   Deno.exit(1);
 }
+const configDir = Deno.env.get("CONFIG_DIR") || null;
+const policyFile = Deno.env.get("POLICY_FILE") || null;
+let policy: PolicyConfig | undefined;
+let catalogue: Catalogue;
+try {
+  policy = policyFile === null ? undefined : await loadPolicyFile(policyFile, configDir, warn);
+  catalogue = await loadCatalogue(configDir ?? BUNDLED_CONFIGS, { warn, policy });
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  stop(error.message);
+}
+if (catalogue.errors.length > 0) stop(catalogue.errors.map((error) => error.message).join("\n"));
 const registry = catalogue.registry.snapshot();
 serveStdio(() =>
   localServer(registry, {
     classic: args.has("--classic"),
-    executor: { type: "local" },
+    executor: policy?.executor ?? { type: "local" },
     exposeEnv: false,
   })
 );

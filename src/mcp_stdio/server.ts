@@ -16,6 +16,7 @@ import {
   toolError,
 } from "../answer/mcp_answers.ts";
 import { MAX_ID_LENGTH } from "../answer/params.ts";
+import { climaxResolvedTool } from "../answer/tool_answer.ts";
 import { PACKAGE_VERSION } from "../answer/package_version.ts";
 
 /** How the local server serves. */
@@ -104,11 +105,5 @@ async function call(
 function resolvedTool(registry: RegistryView, id: string): ResolvedTool | undefined {
   const found = registry.getTool(id);
   if (found === undefined || found.backend.kind !== "climax") return undefined;
-  const { kind: _kind, id: _id, ...command } = found.backend;
-  const entry = registry.getEntry(id)!;
-  return {
-    ...command,
-    description_override: entry.description === command.tool.description ? null : entry.description,
-    arg_constraints: {},
-  };
+  return climaxResolvedTool(found.backend);
 }
