@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { MAX_OUTPUT_BYTES } from "../mod.ts";
 
 const ROOT = new URL("../", import.meta.url).pathname;
 const TASK = ["run", "--allow-read", "--allow-env", "--allow-run", "src/mcp_stdio/mod.ts"];
@@ -16,6 +17,33 @@ tools:
     args:
       - { name: words, positional: true, required: true, description: What to print }
       - { name: no_newline, type: boolean, flag: "-n", description: No trailing newline }
+`;
+
+const PROGRAMS = `
+name: programs
+command: sh
+tools:
+  - name: list_dir
+    description: List the files of a directory
+    command: -c
+    args:
+      - { name: script, positional: true, required: true }
+      - { name: where, cwd: true }
+  - name: sleepy
+    description: Sleeps past its timeout
+    command: -c
+    timeout: 0.5
+    args:
+      - { name: script, positional: true, required: true }
+`;
+
+const GIT = `
+name: git-version
+command: git
+tools:
+  - name: git_version
+    description: Print the version of git
+    command: --version
 `;
 
 async function withServer(
@@ -111,6 +139,46 @@ Deno.test("the local server serves CONFIG_DIR, and --classic lists every tool di
       // Positionals come before flags, as CLImax builds the line: echo prints the "-n" it gets.
       assert.equal(said.text, "direct -n");
     }, { env: { CONFIG_DIR: dir }, args: ["--classic"] });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("climax_call over stdio runs ls, git --version, a sleeper past its timeout and a loud program", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/programs.yaml`, PROGRAMS);
+    await Deno.writeTextFile(`${dir}/git.yaml`, GIT);
+    await Deno.writeTextFile(`${dir}/marker.txt`, "");
+    await withServer(async (client) => {
+      const listed = await call(client, "climax_call", {
+        tool_name: "list_dir",
+        args: { script: "ls", where: dir },
+      });
+      assert.deepEqual(listed.text.split("\n"), ["git.yaml", "marker.txt", "programs.yaml"]);
+      const version = await call(client, "climax_call", { tool_name: "git_version" });
+      assert.match(version.text, /^git version \d+\.\d+/);
+      const started = performance.now();
+      const slept = await call(client, "climax_call", {
+        tool_name: "sleepy",
+        args: { script: "echo started; sleep 30" },
+      });
+      assert.ok(
+        performance.now() - started < 10_000,
+        "stopped at its timeout, not after the sleep",
+      );
+      assert.equal(
+        slept.text,
+        "started\n\n[stderr]\nCommand timed out after 0.5s\n\n[exit code: -1]",
+      );
+      const loud = await call(client, "climax_call", {
+        tool_name: "list_dir",
+        args: { script: "head -c 5000000 /dev/zero | tr '\\0' x" },
+      });
+      const [output, notice] = loud.text.split("\n\n");
+      assert.equal(output, "x".repeat(MAX_OUTPUT_BYTES));
+      assert.match(notice, /^\[output cut: standard output wrote 5000000 bytes/);
+    }, { env: { CONFIG_DIR: dir } });
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
