@@ -83,7 +83,8 @@ export {
 } from "./src/config/load.ts";
 export { configJsonSchema } from "./src/config/json_schema.ts";
 export type { PolicyConfig, PolicyDefault, ToolPolicy } from "./src/policy_types.ts";
-export { loadPolicy, parsePolicy, validatePolicy } from "./src/config/policy.ts";
+export { validatePolicy } from "./src/config/policy.ts";
+export { loadPolicy, parsePolicy } from "./src/config/policy_text.ts";
 export { checkPolicy, type CheckPolicyOptions } from "./src/config/policy_check.ts";
 export { buildInputSchema } from "./src/index/input_schema.ts";
 export type {

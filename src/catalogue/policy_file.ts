@@ -5,7 +5,6 @@
 import { ConfigError } from "../errors.ts";
 import type { PolicyConfig } from "../policy_types.ts";
 import { BUNDLED_CONFIGS, POLICY_FILE } from "../config/files.ts";
-import { loadPolicy } from "../config/policy.ts";
 
 /**
  * The policy of the file `path`, for the configs of `configDir` (default the bundled ones); its
@@ -30,6 +29,8 @@ export async function loadPolicyFile(
         "*.policy.yaml) or move it",
     }]);
   }
+  // Loaded only here: a service without a policy file never loads the YAML parser at cold start.
+  const { loadPolicy } = await import("../config/policy_text.ts");
   return await loadPolicy(path, { onWarning: warn });
 }
 

@@ -3,7 +3,7 @@
 // of the wrong type, defaults its constraints refuse.
 import { ConfigError } from "../errors.ts";
 import type { CLImaxConfig } from "../types.ts";
-import { parsePolicy } from "../config/policy.ts";
+import { parsePolicy } from "../config/policy_text.ts";
 import { policyFindings, toolsByName } from "../config/policy_check.ts";
 import { readInputText, UnreadableError } from "./_inputs.ts";
 import { byPosition, type CheckedFile } from "./_report.ts";
