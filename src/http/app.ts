@@ -18,6 +18,8 @@ import { namespacesQuery, searchQuery, summaryQuery, toolParams } from "./query.
 import { honoPath, type Route, routeLinks, type RouteName, routeOf, ROUTES } from "./routes.ts";
 import type { ServiceSettings } from "./settings.ts";
 import { PACKAGE_VERSION } from "../answer/package_version.ts";
+import { homeHtml, wantsHtml } from "./browse.tsx";
+import { STYLE } from "./browse_style.ts";
 import { searchAnswer } from "../answer/search_answer.ts";
 import { backendsAnswer, lookupTool, toolAnswer } from "../answer/tool_answer.ts";
 
@@ -143,8 +145,8 @@ function routeRegistrars(
 
   return {
     home: (method, path) =>
-      app.on(method, path, (c) =>
-        c.json({
+      app.on(method, path, async (c) => {
+        const answer = wantsHtml(c.req.header("Accept")) ? await homeHtml(c, registry) : c.json({
           name: "tool-index",
           description: DESCRIPTION,
           version: registry.contentVersion,
@@ -152,7 +154,19 @@ function routeRegistrars(
           tools: registry.size,
           clis: registry.summary().length,
           links: routeLinks(),
-        })),
+        });
+        // One URL, two answers: caches must tell them apart. Set on the answer itself, since
+        // headers set through the context are laid again over any answer a middleware makes.
+        answer.headers.append("Vary", "Accept");
+        return answer;
+      }),
+
+    browse_style: (method, path) =>
+      app.on(
+        method,
+        path,
+        (c) => c.body(STYLE, 200, { "Content-Type": "text/css; charset=utf-8" }),
+      ),
 
     search: (method, path) =>
       app.on(method, path, searchQuery, (c) => {

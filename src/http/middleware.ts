@@ -33,15 +33,15 @@ export function headAnswer(): MiddlewareHandler {
     await next();
     const res = c.res;
     if (c.req.method !== "HEAD" || !res.body) return;
-    const headers = new Headers(res.headers);
-    if (!headers.has("Content-Length")) {
-      headers.set("Content-Length", String((await res.arrayBuffer()).byteLength));
-    } else await res.body.cancel();
+    // Set on the answer itself: Hono lays the headers of the answer it replaces over a new one.
+    const headers = res.headers;
     const vary = headers.get("Vary");
     if (
       COMPRESSIBLE_CONTENT_TYPE_REGEX.test(headers.get("Content-Type") ?? "") &&
       !/accept-encoding/i.test(vary ?? "")
     ) headers.set("Vary", vary === null ? "Accept-Encoding" : `${vary}, Accept-Encoding`);
+    if (headers.has("Content-Length")) return;
+    headers.set("Content-Length", String((await res.arrayBuffer()).byteLength));
     c.res = new Response(null, { status: res.status, statusText: res.statusText, headers });
   };
 }
@@ -75,7 +75,9 @@ export function versionHeaders(
     await next();
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return;
     if (!c.res.ok || c.res.headers.has("Cache-Control")) return;
-    c.res.headers.set("ETag", tag);
+    // A page for people has a tag of its own: a 304 must never stand for the JSON of its URL.
+    const html = c.res.headers.get("Content-Type")?.startsWith("text/html") ?? false;
+    c.res.headers.set("ETag", html ? `${tag.slice(0, -1)}-html"` : tag);
     c.res.headers.set("Cache-Control", cacheControl);
   };
 }

@@ -6,7 +6,7 @@
 import type { MiddlewareHandler } from "hono";
 
 /** The request headers an answer of this service can depend on. */
-const VARY = ["accept-encoding", "origin", "authorization", "if-none-match"] as const;
+const VARY = ["accept", "accept-encoding", "origin", "authorization", "if-none-match"] as const;
 
 /** Limits of a response cache. */
 export interface ResponseCacheOptions {

@@ -65,6 +65,8 @@ export interface Route {
   exposeHeaders?: readonly string[];
   /** How /openapi.json describes it; a route without one is left out of the document. */
   doc?: RouteDoc;
+  /** A file of the browse pages, not part of the API: neither linked from `GET /` nor documented. */
+  asset?: boolean;
 }
 
 const PROBLEMS = {
@@ -230,6 +232,13 @@ export const ROUTES = [
       },
     },
   },
+  {
+    name: "browse_style",
+    path: "/assets/browse.css",
+    method: "GET",
+    cacheable: true,
+    asset: true,
+  },
 ] as const satisfies readonly Route[];
 
 /** The name of a route. */
@@ -240,10 +249,17 @@ export function honoPath(route: Route): string {
   return route.path.replace(/\{(\w+)\}/g, ":$1");
 }
 
+/** The path of the route named `name`, as OpenAPI writes it. */
+export function pathOf(name: RouteName): string {
+  return ROUTES.find((route) => route.name === name)!.path;
+}
+
 /** The links of `GET /`: the path of every route but `/` itself, by name. */
 export function routeLinks(): Record<string, string> {
   const links: Record<string, string> = {};
-  for (const route of ROUTES) if (route.path !== "/") links[route.name] = route.path;
+  for (const route of ROUTES as readonly Route[]) {
+    if (route.path !== "/" && !route.asset) links[route.name] = route.path;
+  }
   return links;
 }
 

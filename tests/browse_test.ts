@@ -1,0 +1,106 @@
+// The browse page as a browser asks for it, through `app.request()`: HTML only for an explicit
+// `text/html`, the search its URL names, paging, its own ETag, and a strict Content-Security-Policy.
+import assert from "node:assert/strict";
+import { loadCatalogue } from "../src/catalogue/load.ts";
+import { fixedCatalogue } from "../src/catalogue/served.ts";
+import { createApp } from "../src/http/app.ts";
+import { type ServiceSettings, settingsFromEnv } from "../src/http/settings.ts";
+
+const { registry } = await loadCatalogue(undefined, { warn: () => {} });
+const catalogue = fixedCatalogue(registry);
+function app(overrides: Partial<ServiceSettings> = {}) {
+  return createApp(catalogue, {
+    ...settingsFromEnv(() => undefined),
+    logRequests: false,
+    ...overrides,
+  });
+}
+const BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+
+async function page(path: string, headers: Record<string, string> = {}) {
+  const response = await app().request(path, { headers: { Accept: BROWSER, ...headers } });
+  return { response, html: await response.text() };
+}
+
+Deno.test("GET / answers HTML only to an explicit text/html, and JSON to everyone else", async () => {
+  const { response, html } = await page("/");
+  assert.equal(response.status, 200);
+  assert.match(response.headers.get("Content-Type") ?? "", /^text\/html/);
+  assert.match(html, /^<!DOCTYPE html><html lang="en">/);
+  assert.match(response.headers.get("Vary") ?? "", /\bAccept\b/);
+  for (const accept of [undefined, "*/*", "application/json"]) {
+    const headers: Record<string, string> = accept === undefined ? {} : { Accept: accept };
+    const json = await app().request("/", { headers });
+    assert.match(json.headers.get("Content-Type") ?? "", /^application\/json/, String(accept));
+    assert.equal((await json.json()).name, "tool-index");
+  }
+});
+
+Deno.test("the page's search form uses the API's parameter names, and its URL runs the search", async () => {
+  const { html: empty } = await page("/");
+  for (const name of ["query", "mode", "category", "cli"]) {
+    assert.match(empty, new RegExp(`<label for="${name}">`), name);
+    assert.match(empty, new RegExp(`name="${name}"`), name);
+  }
+  const query = "show the containers that are up";
+  const expected = registry.search({ query, mode: "ranked", limit: 10 }).map((e) => e.tool_name);
+  const { response, html } = await page(`/?query=${encodeURIComponent(query)}`);
+  assert.equal(response.status, 200);
+  const shown = [...html.matchAll(/<a href="\/tools\/([^"]+)"><strong>/g)].map((m) => m[1]);
+  assert.deepEqual(shown, expected, "ranked by default, in the API's order");
+  const filtered = await page("/?cli=git&mode=substring");
+  const names = [...filtered.html.matchAll(/<strong>([^<]+)<\/strong>/g)].map((m) => m[1]);
+  assert.ok(names.length > 0 && names.every((name) => name.startsWith("git_")), names.join());
+});
+
+Deno.test("the page pages with the API's cursors, and shows a bad parameter as a 400 page", async () => {
+  const { html } = await page("/?cli=aws&mode=substring");
+  const next = /<a href="([^"]+)" rel="next">/.exec(html)?.[1].replaceAll("&amp;", "&");
+  assert.ok(next?.includes("cursor="), "a next link with a cursor");
+  const second = await page(next!);
+  const expected = registry.search({ cli: "aws", limit: 20 }).slice(10).map((e) => e.tool_name);
+  const shown = [...second.html.matchAll(/<strong>([^<]+)<\/strong>/g)].map((m) => m[1]);
+  assert.deepEqual(shown, expected);
+  const bad = await page("/?mode=fuzzy");
+  assert.equal(bad.response.status, 400);
+  assert.match(bad.html, /role="alert"/);
+  assert.match(bad.response.headers.get("Content-Type") ?? "", /^text\/html/);
+});
+
+Deno.test("the page has its own ETag, a strict CSP, and loads nothing from elsewhere", async () => {
+  const { response, html } = await page("/");
+  const json = await app().request("/");
+  await json.body?.cancel();
+  const tag = response.headers.get("ETag")!;
+  assert.notEqual(tag, json.headers.get("ETag"));
+  // The JSON's tag does not revalidate the page, nor the page's the JSON.
+  assert.equal(
+    (await page("/", { "If-None-Match": json.headers.get("ETag")! })).response.status,
+    200,
+  );
+  assert.equal((await page("/", { "If-None-Match": tag })).response.status, 304);
+  const csp = response.headers.get("Content-Security-Policy") ?? "";
+  assert.match(csp, /default-src 'none'/);
+  assert.match(csp, /script-src 'self'(;|$)/);
+  assert.doesNotMatch(csp, /unsafe-inline/);
+  assert.doesNotMatch(html, /<script>|<style>| style="/, "nothing inline");
+  for (const [, url] of html.matchAll(/(?:href|src)="([^"]+)"/g)) {
+    assert.ok(url.startsWith("/"), `${url} is on this service`);
+  }
+  const style = await app().request("/assets/browse.css");
+  assert.equal(style.status, 200);
+  assert.match(style.headers.get("Content-Type") ?? "", /^text\/css/);
+  assert.match(await style.text(), /prefers-color-scheme: dark/);
+});
+
+Deno.test("AUTH_TOKEN protects the page as it protects the API", async () => {
+  const locked = app({ authToken: "secret" });
+  const refused = await locked.request("/", { headers: { Accept: BROWSER } });
+  assert.equal(refused.status, 401);
+  await refused.body?.cancel();
+  const allowed = await locked.request("/", {
+    headers: { Accept: BROWSER, Authorization: "Bearer secret" },
+  });
+  assert.equal(allowed.status, 200);
+  await allowed.body?.cancel();
+});
