@@ -104,3 +104,37 @@ Deno.test("AUTH_TOKEN protects the page as it protects the API", async () => {
   assert.equal(allowed.status, 200);
   await allowed.body?.cancel();
 });
+
+/** The text of HTML with its character references made characters again. */
+function unescaped(html: string): string {
+  return html.replaceAll("&quot;", '"').replaceAll("&#39;", "'").replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">").replaceAll("&amp;", "&");
+}
+
+Deno.test("a tool's page shows its arguments, what it runs, env masked, and the API's JSON", async () => {
+  const { response, html } = await page("/tools/git_log");
+  assert.equal(response.status, 200);
+  assert.match(response.headers.get("Vary") ?? "", /\bAccept\b/);
+  assert.match(html, /<h1>git_log<\/h1>/);
+  const api = await (await app().request("/tools/git_log")).json();
+  const rows = [...html.matchAll(/<th scope="row"><code>([^<]+)<\/code><\/th>/g)].map((m) => m[1]);
+  assert.deepEqual(rows, Object.keys(api.input_schema.properties));
+  assert.match(html, /<td>--max-count value<\/td>/);
+  const shown = /<h2 id="json">.*?<pre><code>(.*?)<\/code><\/pre>/s.exec(html)?.[1];
+  assert.deepEqual(JSON.parse(unescaped(shown ?? "")), api, "the JSON an agent gets, unchanged");
+  for (const value of Object.values(api.env as Record<string, string>)) {
+    assert.equal(value, "********", "env values masked as the API masks them");
+  }
+  assert.ok(Object.keys(api.env).length > 0, "git's config sets env, so masking is tested");
+});
+
+Deno.test("a missing tool's page is an HTML 404 naming the closest; the API keeps its problem", async () => {
+  const { response, html } = await page("/tools/git_lgo");
+  assert.equal(response.status, 404);
+  assert.match(response.headers.get("Content-Type") ?? "", /^text\/html/);
+  assert.match(html, /<a href="\/tools\/git%3Agit_log">git:git_log<\/a>/);
+  const api = await app().request("/tools/git_lgo");
+  assert.equal(api.status, 404);
+  assert.equal(api.headers.get("Content-Type"), "application/problem+json");
+  await api.body?.cancel();
+});

@@ -18,7 +18,7 @@ import { namespacesQuery, searchQuery, summaryQuery, toolParams } from "./query.
 import { honoPath, type Route, routeLinks, type RouteName, routeOf, ROUTES } from "./routes.ts";
 import type { ServiceSettings } from "./settings.ts";
 import { PACKAGE_VERSION } from "../answer/package_version.ts";
-import { homeHtml, wantsHtml } from "./browse.tsx";
+import { homeHtml, toolHtml, wantsHtml } from "./browse.tsx";
 import { STYLE } from "./browse_style.ts";
 import { searchAnswer } from "../answer/search_answer.ts";
 import { backendsAnswer, lookupTool, toolAnswer } from "../answer/tool_answer.ts";
@@ -201,9 +201,13 @@ function routeRegistrars(
       }),
 
     tool: (method, path) =>
-      app.on(method, path, toolParams, (c) => {
-        const id = toolIdOf(registry, c.req.valid("param").tool_name);
-        return c.json(toolAnswer(registry, id, settings.exposeEnv)!, 200);
+      app.on(method, path, toolParams, async (c) => {
+        const reference = c.req.valid("param").tool_name;
+        const answer = wantsHtml(c.req.header("Accept"))
+          ? await toolHtml(c, registry, reference, settings.exposeEnv)
+          : c.json(toolAnswer(registry, toolIdOf(registry, reference), settings.exposeEnv)!, 200);
+        answer.headers.append("Vary", "Accept");
+        return answer;
       }),
 
     backends: (method, path) =>

@@ -6,7 +6,10 @@ import { InvalidCursorError } from "../errors.ts";
 import type { RegistryView } from "../index/registry_view.ts";
 import { type SearchAnswer, searchAnswer } from "../answer/search_answer.ts";
 import { searchQuerySchema } from "./query.ts";
+import { lookupTool, toolAnswer } from "../answer/tool_answer.ts";
 import { HomePage, type HomeQuery } from "./browse_home_page.tsx";
+import { Layout } from "./browse_layout.tsx";
+import { ToolPage } from "./browse_tool_page.tsx";
 
 /**
  * What the browse pages may load: only the service's own style sheet (and, later, script); no
@@ -54,5 +57,47 @@ export function homeHtml(c: Context, registry: RegistryView): Response | Promise
       mcpUrl={mcpUrl}
     />,
     problem === undefined ? 200 : 400,
+  );
+}
+
+/**
+ * The page of the tool `reference` (an ID or a bare name) names: an HTML 404 naming the closest
+ * tools when none does, a 409 listing the IDs when several namespaces have the name.
+ */
+export function toolHtml(
+  c: Context,
+  registry: RegistryView,
+  reference: string,
+  exposeEnv: boolean,
+): Response | Promise<Response> {
+  c.header("Content-Security-Policy", CONTENT_SECURITY_POLICY);
+  const found = lookupTool(registry, reference);
+  if (found.kind === "found") {
+    const answer = toolAnswer(registry, found.id, exposeEnv)!;
+    return c.html(<ToolPage id={found.id} answer={answer} />, 200);
+  }
+  const ids = found.kind === "ambiguous" ? found.ids : found.closest;
+  return c.html(
+    <Layout title="No such tool · tool-index">
+      <main>
+        <h1>{found.kind === "ambiguous" ? "Several tools have this name" : "No such tool"}</h1>
+        <p role="alert">
+          {found.kind === "ambiguous"
+            ? `Tools of several namespaces are named ${reference}; choose one:`
+            : `No tool is named ${reference}.${ids.length > 0 ? " The closest:" : ""}`}
+        </p>
+        <ul>
+          {ids.map((id) => (
+            <li>
+              <a href={`/tools/${encodeURIComponent(id)}`}>{id}</a>
+            </li>
+          ))}
+        </ul>
+        <p>
+          <a href="/">Search the tools</a>
+        </p>
+      </main>
+    </Layout>,
+    found.kind === "ambiguous" ? 409 : 404,
   );
 }

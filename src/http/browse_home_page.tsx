@@ -65,7 +65,7 @@ export function HomePage(
             <select id="category" name="category">
               <option value="">any</option>
               {categories.map((category) => (
-                <option key={category} value={category} selected={asked.category === category}>
+                <option value={category} selected={asked.category === category}>
                   {category}
                 </option>
               ))}
@@ -74,7 +74,7 @@ export function HomePage(
             <select id="cli" name="cli">
               <option value="">any</option>
               {summary.map(({ name }) => (
-                <option key={name} value={name} selected={asked.cli === name}>{name}</option>
+                <option value={name} selected={asked.cli === name}>{name}</option>
               ))}
             </select>
             <button type="submit">Search</button>
@@ -95,7 +95,7 @@ export function HomePage(
             </thead>
             <tbody>
               {summary.map((cli) => (
-                <tr key={cli.name}>
+                <tr>
                   <th scope="row">
                     <a href={`/?cli=${encodeURIComponent(cli.name)}`}>{cli.name}</a>
                   </th>
@@ -132,7 +132,7 @@ function Results({ answer, asked }: { answer: SearchAnswer; asked: HomeQuery }) 
       <h2 id="results">Results</h2>
       {answer.results.length === 0 ? <p>{answer.hint ?? "No tool matches."}</p> : (
         <ol>
-          {answer.results.map((entry) => <Result key={entry.tool_name} entry={entry} />)}
+          {answer.results.map((entry) => <Result entry={entry} />)}
         </ol>
       )}
       {next !== undefined && <a href={next} rel="next">Next results</a>}
