@@ -19,7 +19,8 @@ import { honoPath, type Route, routeLinks, type RouteName, routeOf, ROUTES } fro
 import type { ServiceSettings } from "./settings.ts";
 import { PACKAGE_VERSION } from "../answer/package_version.ts";
 import { homeHtml, toolHtml, wantsHtml } from "./browse.tsx";
-import { STYLE } from "./browse_style.ts";
+import { SCRIPT } from "./browse_script.ts";
+import { ICON, STYLE } from "./browse_style.ts";
 import { searchAnswer } from "../answer/search_answer.ts";
 import { backendsAnswer, lookupTool, toolAnswer } from "../answer/tool_answer.ts";
 
@@ -160,6 +161,16 @@ function routeRegistrars(
         answer.headers.append("Vary", "Accept");
         return answer;
       }),
+
+    browse_icon: (method, path) =>
+      app.on(method, path, (c) => c.body(ICON, 200, { "Content-Type": "image/svg+xml" })),
+
+    browse_script: (method, path) =>
+      app.on(
+        method,
+        path,
+        (c) => c.body(SCRIPT, 200, { "Content-Type": "text/javascript; charset=utf-8" }),
+      ),
 
     browse_style: (method, path) =>
       app.on(

@@ -19,7 +19,9 @@ export function Layout({ title, children }: { title: string; children?: Child })
           <meta name="viewport" content="width=device-width, initial-scale=1" />
           <meta name="color-scheme" content="light dark" />
           <title>{title}</title>
+          <link rel="icon" href={pathOf("browse_icon")} type="image/svg+xml" />
           <link rel="stylesheet" href={pathOf("browse_style")} />
+          <script src={pathOf("browse_script")} defer></script>
         </head>
         <body>{children}</body>
       </html>

@@ -22,5 +22,10 @@ ol { padding-left: 1.5rem; }
 li p { margin: 0.25rem 0 1rem; }
 table { border-collapse: collapse; width: 100%; display: block; overflow-x: auto; }
 th, td { text-align: left; vertical-align: top; padding: 0.4rem 0.6rem; border-bottom: 1px solid var(--line); }
+button.copy { min-height: 2rem; padding: 0.2rem 0.6rem; margin-top: 0.5rem; }
 pre { overflow-x: auto; padding: 0.75rem; border: 1px solid var(--line); border-radius: 4px; }
 `;
+
+/** The pages' icon: a magnifying glass, so that a browser asks for no /favicon.ico. */
+export const ICON =
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="6.5" cy="6.5" r="4.5" fill="none" stroke="#0b57d0" stroke-width="2"/><path d="M10 10l4.5 4.5" stroke="#0b57d0" stroke-width="2"/></svg>`;

@@ -239,6 +239,20 @@ export const ROUTES = [
     cacheable: true,
     asset: true,
   },
+  {
+    name: "browse_icon",
+    path: "/assets/icon.svg",
+    method: "GET",
+    cacheable: true,
+    asset: true,
+  },
+  {
+    name: "browse_script",
+    path: "/assets/browse.js",
+    method: "GET",
+    cacheable: true,
+    asset: true,
+  },
 ] as const satisfies readonly Route[];
 
 /** The name of a route. */
