@@ -138,3 +138,28 @@ Deno.test("a missing tool's page is an HTML 404 naming the closest; the API keep
   assert.equal(api.headers.get("Content-Type"), "application/problem+json");
   await api.body?.cancel();
 });
+
+/** WCAG's relative luminance of a `#rrggbb` colour. */
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((at) => {
+    const channel = parseInt(hex.slice(at, at + 2), 16) / 255;
+    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+Deno.test("the page's text colours pass WCAG AA on their backgrounds, light and dark", async () => {
+  const css = await (await app().request("/assets/browse.css")).text();
+  const schemes = [...css.matchAll(/:root \{([^}]*)\}/g)].map(([, body]) =>
+    Object.fromEntries([...body.matchAll(/--(\w+): (#[0-9a-f]{6})/g)].map(([, k, v]) => [k, v]))
+  );
+  assert.equal(schemes.length, 2, "a light and a dark scheme");
+  for (const colours of schemes) {
+    // Text on the page, links, muted text, and the button's text on its accent background.
+    for (const [fg, bg] of [["fg", "bg"], ["accent", "bg"], ["muted", "bg"], ["bg", "accent"]]) {
+      const [a, b] = [luminance(colours[fg]), luminance(colours[bg])];
+      const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+      assert.ok(ratio >= 4.5, `${fg} on ${bg}: ${ratio.toFixed(2)} in ${JSON.stringify(colours)}`);
+    }
+  }
+});
