@@ -53,7 +53,7 @@ Deno.test("the page's search form uses the API's parameter names, and its URL ru
   assert.ok(names.length > 0 && names.every((name) => name.startsWith("git_")), names.join());
 });
 
-Deno.test("the page pages with the API's cursors, and shows a bad parameter as a 400 page", async () => {
+Deno.test("the page pages with the API's cursors; a bad parameter is the API's 400 problem", async () => {
   const { html } = await page("/?cli=aws&mode=substring");
   const next = /<a href="([^"]+)" rel="next">/.exec(html)?.[1].replaceAll("&amp;", "&");
   assert.ok(next?.includes("cursor="), "a next link with a cursor");
@@ -63,8 +63,13 @@ Deno.test("the page pages with the API's cursors, and shows a bad parameter as a
   assert.deepEqual(shown, expected);
   const bad = await page("/?mode=fuzzy");
   assert.equal(bad.response.status, 400);
-  assert.match(bad.html, /role="alert"/);
-  assert.match(bad.response.headers.get("Content-Type") ?? "", /^text\/html/);
+  assert.equal(bad.response.headers.get("Content-Type"), "application/problem+json");
+  assert.deepEqual(JSON.parse(bad.html).invalid_params.map((p: { name: string }) => p.name), [
+    "mode",
+  ]);
+  const stale = await page("/?query=git&cursor=0.0000000000000000");
+  assert.equal(stale.response.status, 400);
+  assert.equal(stale.response.headers.get("Content-Type"), "application/problem+json");
 });
 
 Deno.test("the page has its own ETag, a strict CSP, and loads nothing from elsewhere", async () => {

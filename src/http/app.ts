@@ -214,9 +214,11 @@ function routeRegistrars(
     tool: (method, path) =>
       app.on(method, path, toolParams, async (c) => {
         const reference = c.req.valid("param").tool_name;
-        const answer = wantsHtml(c.req.header("Accept"))
+        const page = wantsHtml(c.req.header("Accept"))
           ? await toolHtml(c, registry, reference, settings.exposeEnv)
-          : c.json(toolAnswer(registry, toolIdOf(registry, reference), settings.exposeEnv)!, 200);
+          : undefined;
+        const answer = page ??
+          c.json(toolAnswer(registry, toolIdOf(registry, reference), settings.exposeEnv)!, 200);
         answer.headers.append("Vary", "Accept");
         return answer;
       }),

@@ -5,9 +5,10 @@ import type { Context } from "hono";
 import { InvalidCursorError } from "../errors.ts";
 import type { RegistryView } from "../index/registry_view.ts";
 import { type SearchAnswer, searchAnswer } from "../answer/search_answer.ts";
-import { searchQuerySchema } from "./query.ts";
+import { invalidParams, ProblemError } from "./problem.ts";
+import { searchParamsOrProblem } from "./query.ts";
 import { lookupTool, toolAnswer } from "../answer/tool_answer.ts";
-import { HomePage, type HomeQuery } from "./browse_home_page.tsx";
+import { HomePage } from "./browse_home_page.tsx";
 import { Layout } from "./browse_layout.tsx";
 import { ToolPage } from "./browse_tool_page.tsx";
 
@@ -23,68 +24,60 @@ export function wantsHtml(accept: string | undefined): boolean {
   return accept !== undefined && /(?:^|,)\s*text\/html\s*(?:;|,|$)/i.test(accept);
 }
 
-/** The browse page of `GET /`: the search its URL asks for, run as `GET /search` runs it. */
+/**
+ * The browse page of `GET /`: the search its URL asks for, run as `GET /search` runs it. A bad
+ * parameter or cursor gets the problem `GET /search` would answer: only a missing page is HTML.
+ */
 export function homeHtml(c: Context, registry: RegistryView): Response | Promise<Response> {
-  const parsed = searchQuerySchema.safeParse(c.req.query());
-  const asked: HomeQuery = parsed.success ? parsed.data : {};
+  const params = searchParamsOrProblem(c.req.queries());
+  if (params instanceof Response) return params;
   let answer: SearchAnswer | undefined;
-  let problem: string | undefined;
-  if (!parsed.success) {
-    problem = "This search cannot run: " +
-      parsed.error.issues.map((issue) => `${issue.path.join(".") || "query"}: ${issue.message}`)
-        .join("; ");
-  } else if (asked.query || asked.category || asked.cli) {
+  if (params.query || params.category || params.cli) {
     try {
       answer = searchAnswer(
         registry,
-        { ...parsed.data, mode: parsed.data.mode ?? "ranked" },
+        { ...params, mode: params.mode ?? "ranked" },
         "full",
         "Choose “by relevance” to rank tools by the words of a request.",
       );
     } catch (error) {
       if (!(error instanceof InvalidCursorError)) throw error;
-      problem = `${error.message}.`;
+      throw new ProblemError(invalidParams([{ name: "cursor", reason: error.message }]));
     }
   }
   c.header("Content-Security-Policy", CONTENT_SECURITY_POLICY);
   const mcpUrl = new URL("/mcp", c.req.url).href;
   return c.html(
-    <HomePage
-      registry={registry}
-      asked={asked}
-      answer={answer}
-      problem={problem}
-      mcpUrl={mcpUrl}
-    />,
-    problem === undefined ? 200 : 400,
+    <HomePage registry={registry} asked={params} answer={answer} mcpUrl={mcpUrl} />,
+    200,
   );
 }
 
 /**
- * The page of the tool `reference` (an ID or a bare name) names: an HTML 404 naming the closest
- * tools when none does, a 409 listing the IDs when several namespaces have the name.
+ * The page of the tool `reference` (an ID or a bare name) names, or an HTML 404 naming the
+ * closest tools when none does; undefined when several namespaces have the name, which the API
+ * answers with its 409 problem.
  */
 export function toolHtml(
   c: Context,
   registry: RegistryView,
   reference: string,
   exposeEnv: boolean,
-): Response | Promise<Response> {
-  c.header("Content-Security-Policy", CONTENT_SECURITY_POLICY);
+): Response | Promise<Response> | undefined {
   const found = lookupTool(registry, reference);
+  if (found.kind === "ambiguous") return undefined;
+  c.header("Content-Security-Policy", CONTENT_SECURITY_POLICY);
   if (found.kind === "found") {
     const answer = toolAnswer(registry, found.id, exposeEnv)!;
     return c.html(<ToolPage id={found.id} answer={answer} />, 200);
   }
-  const ids = found.kind === "ambiguous" ? found.ids : found.closest;
+  const ids = found.closest;
   return c.html(
     <Layout title="No such tool · tool-index">
       <main>
-        <h1>{found.kind === "ambiguous" ? "Several tools have this name" : "No such tool"}</h1>
+        <h1>No such tool</h1>
         <p role="alert">
-          {found.kind === "ambiguous"
-            ? `Tools of several namespaces are named ${reference}; choose one:`
-            : `No tool is named ${reference}.${ids.length > 0 ? " The closest:" : ""}`}
+          {`No tool is named ${reference}.${ids.length > 0 ? " The closest:" : ""}`}
         </p>
         <ul>
           {ids.map((id) => (
@@ -98,6 +91,6 @@ export function toolHtml(
         </p>
       </main>
     </Layout>,
-    found.kind === "ambiguous" ? 409 : 404,
+    404,
   );
 }

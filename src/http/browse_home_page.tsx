@@ -22,15 +22,13 @@ export interface HomeProps {
   asked: HomeQuery;
   /** The search's first or next page; none when nothing was searched. */
   answer?: SearchAnswer;
-  /** Why the search could not run, in words for people. */
-  problem?: string;
   /** The MCP endpoint of this very service. */
   mcpUrl: string;
 }
 
 /** The page of `GET /` for a browser. */
 export function HomePage(
-  { registry, asked, answer, problem, mcpUrl }: HomeProps,
+  { registry, asked, answer, mcpUrl }: HomeProps,
 ): Rendered {
   const summary = registry.summary();
   const categories = [...new Set(summary.flatMap((cli) => cli.category ?? []))].sort();
@@ -80,7 +78,6 @@ export function HomePage(
             <button type="submit">Search</button>
           </form>
         </search>
-        {problem !== undefined && <p role="alert" class="problem">{problem}</p>}
         {answer !== undefined && <Results answer={answer} asked={asked} />}
         <section aria-labelledby="clis">
           <h2 id="clis">The catalogue</h2>

@@ -21,13 +21,10 @@ export const SCRIPT = `"use strict";
       .then((html) => {
         const next = new DOMParser().parseFromString(html, "text/html");
         const fresh = next.querySelector("#results")?.closest("section");
-        const problem = next.querySelector(".problem");
         const current = document.querySelector("#results")?.closest("section");
-        document.querySelector(".problem")?.remove();
         if (current && fresh) current.replaceWith(fresh);
         else if (fresh) form.closest("search").after(fresh);
         else current?.remove();
-        if (problem) form.closest("search").after(problem);
         history.replaceState(null, "", url);
       })
       .catch((error) => {

@@ -17,7 +17,6 @@ form { display: grid; grid-template-columns: 1fr; gap: 0.25rem 0.75rem; }
 input, select, button { font: inherit; color: inherit; background: var(--bg); border: 1px solid var(--line); border-radius: 4px; padding: 0.4rem 0.5rem; min-height: 2.5rem; }
 button { background: var(--accent); color: var(--bg); border-color: var(--accent); cursor: pointer; }
 .meta { color: var(--muted); }
-.problem { border-left: 4px solid #b3261e; padding-left: 0.75rem; }
 ol { padding-left: 1.5rem; }
 li p { margin: 0.25rem 0 1rem; }
 table { border-collapse: collapse; width: 100%; display: block; overflow-x: auto; }

@@ -80,6 +80,21 @@ export const toolParamsSchema = z.object({
 /** The validator middleware of `GET /search`: its handler reads `c.req.valid("query")`. */
 export const searchQuery = validator("query", (value) => parseOrProblem(searchQuerySchema, value));
 
+/**
+ * A query string's values (each name's values, as `c.req.queries()` gives them) as search
+ * parameters, or the 400 problem that `GET /search` would answer for them.
+ */
+export function searchParamsOrProblem(
+  queries: Record<string, string[]>,
+): z.output<typeof searchQuerySchema> | Response {
+  const value = Object.fromEntries(
+    Object.entries(queries).map((
+      [name, values],
+    ) => [name, values.length === 1 ? values[0] : values]),
+  );
+  return parseOrProblem(searchQuerySchema, value);
+}
+
 /** The validator middleware of `GET /summary`. */
 export const summaryQuery = validator(
   "query",
