@@ -2,7 +2,8 @@
 // `deno serve main.ts` on loopback: typing finds the right tool without a reload, filters and
 // paging work, a tool opens, a snippet copies, the page works with JavaScript off, nothing
 // leaves the service's origin and the console stays clean. Screenshots at 375 and 1280 px go to
-// the directory SCREENSHOT_DIR names, when it does. Skipped, saying so, where no Chromium is.
+// the directory SCREENSHOT_DIR names, else a new temporary one, which the test prints. Skipped,
+// saying so, where no Chromium is.
 import assert from "node:assert/strict";
 import { serveEntry } from "../support/server.ts";
 
@@ -31,7 +32,7 @@ Deno.test({
       executablePath: CHROMIUM,
       args: ["--no-sandbox", "--disable-gpu", "--headless=new"],
     });
-    const shots = Deno.env.get("SCREENSHOT_DIR");
+    const shots = Deno.env.get("SCREENSHOT_DIR") ?? await Deno.makeTempDir({ prefix: "browse_" });
     try {
       const context = await browser.createBrowserContext();
       await context.overridePermissions(service.base, [
@@ -62,10 +63,14 @@ Deno.test({
       assert.equal(first, "docker_ps");
       assert.equal(await page.evaluate("window.notReloaded"), true, "no reload");
       assert.match(page.url(), /query=show\+the\+containers\+that\+are\+up/);
-      if (shots) await page.screenshot({ path: `${shots}/browse-1280.png`, fullPage: false });
+      await page.screenshot({ path: `${shots}/browse_1280.png` });
 
-      // A filter by CLI, then the next page by its link.
-      await page.goto(`${service.base}/?cli=aws&mode=substring`, { waitUntil: "load" });
+      // Filters chosen in the form, then the next page by its link.
+      await page.goto(`${service.base}/`, { waitUntil: "load" });
+      await page.select("#mode", "substring");
+      await page.select("#cli", "aws");
+      await page.waitForFunction("location.search.includes('cli=aws')");
+      await page.waitForSelector('a[rel="next"]');
       const firstPage = await page.$$eval(
         "#results + ol strong",
         (els) => els.map((e) => e.textContent),
@@ -100,7 +105,7 @@ Deno.test({
       });
       const width = Number(await page.evaluate("document.documentElement.scrollWidth"));
       assert.ok(width <= 375, `no horizontal scroll at 375 px (${width})`);
-      if (shots) await page.screenshot({ path: `${shots}/browse-375.png`, fullPage: false });
+      await page.screenshot({ path: `${shots}/browse_375.png` });
 
       // With JavaScript off the form still searches, by a plain submit.
       const plain = await context.newPage();
@@ -112,6 +117,7 @@ Deno.test({
 
       assert.deepEqual(problems, [], "no console errors");
       assert.deepEqual(elsewhere, [], "no request leaves the service's origin");
+      console.log(`Screenshots at 1280 and 375 px: ${shots}`);
     } finally {
       await browser.close();
       await service.stop();

@@ -87,6 +87,7 @@ export function HomePage(
                 <th scope="col">CLI</th>
                 <th scope="col">Tools</th>
                 <th scope="col">Category</th>
+                <th scope="col">Tags</th>
                 <th scope="col">What it is</th>
               </tr>
             </thead>
@@ -98,6 +99,7 @@ export function HomePage(
                   </th>
                   <td>{cli.tool_count}</td>
                   <td>{cli.category ?? ""}</td>
+                  <td>{cli.tags.join(", ")}</td>
                   <td>{cli.description}</td>
                 </tr>
               ))}
