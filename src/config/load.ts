@@ -174,22 +174,11 @@ function isBundledName(name: string): boolean {
 function resolveTarget(
   nameOrPath: string | URL,
 ): { target: string | URL; source: string; bundled: boolean } {
-  if (nameOrPath instanceof URL) {
-    if (nameOrPath.protocol !== "file:") {
-      throw new ConfigError(nameOrPath.href, [{
-        path: "",
-        message: `Only file: URLs can be loaded, got a ${nameOrPath.protocol} URL`,
-      }]);
-    }
-    return { target: nameOrPath, source: filePathOf(nameOrPath), bundled: false };
-  }
-  if (typeof nameOrPath !== "string" || nameOrPath === "") {
-    throw new ConfigError(String(nameOrPath), [{
-      path: "",
-      message: "Expected a bundled config name, a file path or a file: URL",
-    }]);
-  }
-  if (!isBundledName(nameOrPath)) return { target: nameOrPath, source: nameOrPath, bundled: false };
+  const file = fileTarget(
+    nameOrPath,
+    "Expected a bundled config name, a file path or a file: URL",
+  );
+  if (nameOrPath instanceof URL || !isBundledName(nameOrPath)) return { ...file, bundled: false };
   if (!BUNDLED_NAME.test(nameOrPath) || nameOrPath.includes("..")) {
     throw new ConfigError(nameOrPath, [{
       path: "",
@@ -201,6 +190,32 @@ function resolveTarget(
     source: `configs/${nameOrPath}.yaml`,
     bundled: true,
   };
+}
+
+/**
+ * The file a path or a `file:` URL names, and the name its errors give it: the path, or the URL's
+ * decoded path.
+ *
+ * @throws {ConfigError} For a URL that is not `file:` or whose escapes are malformed, or for
+ * anything but a non-empty path; `expected` says what was expected.
+ */
+export function fileTarget(
+  path: string | URL,
+  expected: string,
+): { target: string | URL; source: string } {
+  if (path instanceof URL) {
+    if (path.protocol !== "file:") {
+      throw new ConfigError(path.href, [{
+        path: "",
+        message: `Only file: URLs can be loaded, got a ${path.protocol} URL`,
+      }]);
+    }
+    return { target: path, source: filePathOf(path) };
+  }
+  if (typeof path !== "string" || path === "") {
+    throw new ConfigError(String(path), [{ path: "", message: expected }]);
+  }
+  return { target: path, source: path };
 }
 
 /**

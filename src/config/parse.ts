@@ -3,13 +3,11 @@
  *
  * @module
  */
-import { ConfigError } from "../errors.ts";
-import { MAX_CONFIG_SIZE } from "../limits.ts";
 import type { CLImaxConfig } from "../types.ts";
-import { describeValue } from "../_json_value.ts";
 import { type ValidateOptions, validateOptions } from "../_options.ts";
 import { validateConfigData } from "./validate.ts";
-import { type ParsedYaml, readYaml } from "./_yaml.ts";
+import type { ParsedYaml } from "./_yaml.ts";
+import { readYamlMapping } from "./_yaml_document.ts";
 import { DEFAULT_SOURCE } from "./_zod_validate.ts";
 
 /**
@@ -58,38 +56,9 @@ export function parseConfig(yamlText: string, options?: ValidateOptions): CLImax
  * error, or YAML that is not a mapping.
  */
 export function readConfigYaml(yamlText: string, source: string): ParsedYaml {
-  if (typeof yamlText !== "string") {
-    throw new ConfigError(source, [{
-      path: "",
-      message: `Expected YAML text, got ${describeValue(yamlText)}`,
-    }]);
-  }
-  if (yamlText.length > MAX_CONFIG_SIZE) {
-    throw new ConfigError(source, [{
-      path: "",
-      message: `The config is ${yamlText.length} characters, over the limit of ${MAX_CONFIG_SIZE}`,
-      line: 1,
-      column: 1,
-    }]);
-  }
-  const parsed = readYaml(yamlText, source);
-  const { value, locate } = parsed;
-  if (value === null || value === undefined) {
-    throw new ConfigError(source, [{
-      path: "",
-      message: "The config is empty; expected a mapping with at least command and tools",
-      line: 1,
-      column: 1,
-    }]);
-  }
-  if (typeof value !== "object" || Array.isArray(value)) {
-    throw new ConfigError(source, [{
-      path: "",
-      message: `Expected a mapping with keys such as command and tools at the top level, got ${
-        describeValue(value)
-      }`,
-      ...(locate([], "value") ?? { line: 1, column: 1 }),
-    }]);
-  }
-  return parsed;
+  return readYamlMapping(yamlText, source, {
+    kind: "config",
+    empty: "The config is empty; expected a mapping with at least command and tools",
+    keys: "command and tools",
+  });
 }

@@ -5,14 +5,11 @@
  *
  * @module
  */
-import { ConfigError } from "../errors.ts";
-import { MAX_CONFIG_SIZE } from "../limits.ts";
 import type { PolicyConfig } from "../policy_types.ts";
-import { describeValue, isPlainObject } from "../_json_value.ts";
 import { type ValidateOptions, validateOptions } from "../_options.ts";
-import { readSourceText } from "./load.ts";
+import { fileTarget, readSourceText } from "./load.ts";
 import { validatePolicyData } from "./policy.ts";
-import { readYaml } from "./_yaml.ts";
+import { readYamlMapping } from "./_yaml_document.ts";
 import { DEFAULT_SOURCE } from "./_zod_validate.ts";
 
 /**
@@ -39,41 +36,13 @@ import { DEFAULT_SOURCE } from "./_zod_validate.ts";
 export function parsePolicy(yamlText: string, options?: ValidateOptions): PolicyConfig {
   const checked = validateOptions(options);
   const source = checked.source ?? DEFAULT_SOURCE;
-  if (typeof yamlText !== "string") {
-    throw new ConfigError(source, [{
-      path: "",
-      message: `Expected YAML text, got ${describeValue(yamlText)}`,
-    }]);
-  }
-  if (yamlText.length > MAX_CONFIG_SIZE) {
-    throw new ConfigError(source, [{
-      path: "",
-      message: `The policy is ${yamlText.length} characters, over the limit of ${MAX_CONFIG_SIZE}`,
-      line: 1,
-      column: 1,
-    }]);
-  }
-  const parsed = readYaml(yamlText, source);
-  const { value, locate } = parsed;
-  if (value === null || value === undefined) {
-    throw new ConfigError(source, [{
-      path: "",
-      message:
-        "The policy is empty; expected a mapping with default, executor or tools (an empty policy would disable every tool)",
-      line: 1,
-      column: 1,
-    }]);
-  }
-  if (!isPlainObject(value)) {
-    throw new ConfigError(source, [{
-      path: "",
-      message: `Expected a mapping with keys such as default and tools at the top level, got ${
-        describeValue(value)
-      }`,
-      ...(locate([], "value") ?? { line: 1, column: 1 }),
-    }]);
-  }
-  return validatePolicyData(value, { ...checked, source }, parsed);
+  const parsed = readYamlMapping(yamlText, source, {
+    kind: "policy",
+    empty:
+      "The policy is empty; expected a mapping with default, executor or tools (an empty policy would disable every tool)",
+    keys: "default and tools",
+  });
+  return validatePolicyData(parsed.value, { ...checked, source }, parsed);
 }
 
 /**
@@ -96,18 +65,6 @@ export async function loadPolicy(
   options?: Omit<ValidateOptions, "source">,
 ): Promise<PolicyConfig> {
   const checked = validateOptions(options);
-  if (path instanceof URL && path.protocol !== "file:") {
-    throw new ConfigError(path.href, [{
-      path: "",
-      message: `Only file: URLs can be loaded, got a ${path.protocol} URL`,
-    }]);
-  }
-  if (!(path instanceof URL) && (typeof path !== "string" || path === "")) {
-    throw new ConfigError(String(path), [{
-      path: "",
-      message: "Expected a policy file's path or a file: URL",
-    }]);
-  }
-  const source = path instanceof URL ? decodeURIComponent(path.pathname) : path;
-  return parsePolicy(await readSourceText(path, source), { ...checked, source });
+  const { target, source } = fileTarget(path, "Expected a policy file's path or a file: URL");
+  return parsePolicy(await readSourceText(target, source), { ...checked, source });
 }
