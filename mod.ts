@@ -134,7 +134,7 @@ export {
   MAX_ARGUMENT_LENGTH,
   MAX_STDIN_LENGTH,
 } from "./src/run/arguments.ts";
-export { buildCommandLine, type CommandLine, type GetEnv } from "./src/run/command_line.ts";
+export { buildCommandLine, type CommandLine, flagOf, type GetEnv } from "./src/run/command_line.ts";
 export {
   DEFAULT_TIMEOUT_SECONDS,
   MAX_OUTPUT_BYTES,

@@ -1,6 +1,7 @@
 // A tool's page for people: what it does, its arguments as a table, the command line it runs,
 // its env names (values masked as the API masks them), and the JSON an agent gets for it.
 import type { ToolArg } from "../types.ts";
+import { flagOf } from "../run/command_line.ts";
 import { Layout, type Rendered } from "./browse_layout.tsx";
 
 /** What the tool page shows: the answer of `GET /tools/{tool_name}`, and the tool's ID. */
@@ -94,7 +95,7 @@ function givenAs(arg: ToolArg): string {
   if (arg.cwd) return "the working directory";
   if (arg.stdin) return "standard input";
   if (arg.positional) return "a positional word";
-  const flag = arg.flag || `--${arg.name.replaceAll("_", "-")}`;
+  const flag = flagOf(arg);
   if (arg.type === "boolean") return `the flag ${flag} when true`;
   return flag.endsWith("=") ? `${flag}value, one word` : `${flag} value`;
 }
@@ -115,7 +116,7 @@ function CommandLine({ answer, command }: { answer: Record<string, unknown>; com
         <ul>
           {globals.map((arg) => (
             <li>
-              <code>{arg.flag ?? `--${arg.name.replaceAll("_", "-")}`}</code>{" "}
+              <code>{flagOf(arg)}</code>{" "}
               {arg.default === null ? "" : <code>{String(arg.default)}</code>}
             </li>
           ))}

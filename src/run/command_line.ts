@@ -99,9 +99,24 @@ export function buildCommandLine(
   return { command, args: rest, cwd, stdin, env: { ...resolved.env } };
 }
 
+/**
+ * The flag of an argument that is not positional: its own, or `--` and its name with `_` as `-`,
+ * as CLImax makes one.
+ *
+ * @example
+ * ```ts
+ * import { flagOf, validateToolArg } from "@climax/tool-index";
+ *
+ * console.log(flagOf(validateToolArg({ name: "max_count" }))); // "--max-count"
+ * ```
+ */
+export function flagOf(arg: Pick<ToolArg, "name" | "flag">): string {
+  return arg.flag || `--${arg.name.replaceAll("_", "-")}`;
+}
+
 /** The words a flag argument adds for `value`. */
 function flagWords(arg: ToolArg, value: ArgumentValue): string[] {
-  const flag = arg.flag || `--${arg.name.replaceAll("_", "-")}`;
+  const flag = flagOf(arg);
   if (arg.type === "boolean") return value === true || value === "true" ? [flag] : [];
   return flag.endsWith("=") ? [`${flag}${value}`] : [flag, String(value)];
 }
@@ -115,7 +130,7 @@ function globalWords(arg: ToolArg, getEnv: GetEnv): string[] {
   const raw = textOf(arg.default);
   const value = expandVars(raw, getEnv);
   if ((value === raw && raw.includes("$")) || value === "") return [];
-  const flag = arg.flag || `--${arg.name.replaceAll("_", "-")}`;
+  const flag = flagOf(arg);
   if (arg.type === "boolean") return ["true", "True", "1"].includes(value) ? [flag] : [];
   return flag.endsWith("=") ? [`${flag}${value}`] : [flag, value];
 }
