@@ -3,12 +3,9 @@
 // git_log for "the last 5 commits of this repository" and runs it; 51 is refused, naming the
 // maximum; a disabled tool can be neither found nor called.
 import assert from "node:assert/strict";
-import { Client } from "@modelcontextprotocol/client";
-import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import type { Client } from "@modelcontextprotocol/client";
 import { runDeno } from "./_deno.ts";
-
-const ROOT = new URL("../", import.meta.url).pathname;
-const TASK = ["run", "--allow-read", "--allow-env", "--allow-run", "src/mcp_stdio/mod.ts"];
+import { callTool as call, MCP_TASK as TASK, ROOT, withStdioServer } from "./_mcp.ts";
 
 const READONLY = `default: disabled
 tools:
@@ -27,36 +24,16 @@ async function withPolicy(run: (policyFile: string) => Promise<void>, text = REA
   }
 }
 
-async function withServer(
+/** The local server under `policyFile`, with `args`, and `path` as its PATH when given. */
+function withServer(
   policyFile: string,
   run: (client: Client) => Promise<void>,
   args: string[] = [],
-  path = Deno.env.get("PATH") ?? "",
-) {
-  const transport = new StdioClientTransport({
-    command: Deno.execPath(),
-    args: [...TASK, ...args],
-    cwd: ROOT,
-    env: {
-      PATH: path,
-      HOME: Deno.env.get("HOME") ?? "",
-      POLICY_FILE: policyFile,
-    },
-    stderr: "pipe",
-  });
-  const client = new Client({ name: "tool-index-test", version: "1.0.0" });
-  await client.connect(transport);
-  try {
-    await run(client);
-  } finally {
-    await client.close();
-  }
-}
-
-async function call(client: Client, name: string, args: Record<string, unknown>) {
-  const result = await client.callTool({ name, arguments: args });
-  const [content] = result.content as { type: string; text: string }[];
-  return { isError: result.isError === true, text: content.text };
+  path?: string,
+): Promise<void> {
+  const env: Record<string, string> = { POLICY_FILE: policyFile };
+  if (path !== undefined) env.PATH = path;
+  return withStdioServer(run, { env, args });
 }
 
 Deno.test("under the policy, the agent finds git_log for the last 5 commits and runs it; 51 is refused", async () => {
@@ -171,7 +148,7 @@ ${READONLY}`;
 
 Deno.test("the local server does not start under a broken policy, and says where it is broken", async () => {
   await withPolicy(async (policyFile) => {
-    const { code, stdout, stderr } = await runDeno(TASK, {
+    const { code, stdout, stderr } = await runDeno([...TASK], {
       cwd: ROOT,
       env: { POLICY_FILE: policyFile },
     });

@@ -1,12 +1,8 @@
 // The local MCP server as an MCP client starts it: `deno task mcp`'s command over stdio, driven
 // by the SDK's own client, running real, harmless programs.
 import assert from "node:assert/strict";
-import { Client } from "@modelcontextprotocol/client";
-import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { callTool as call, ROOT, withStdioServer as withServer } from "./_mcp.ts";
 import { MAX_OUTPUT_BYTES } from "../mod.ts";
-
-const ROOT = new URL("../", import.meta.url).pathname;
-const TASK = ["run", "--allow-read", "--allow-env", "--allow-run", "src/mcp_stdio/mod.ts"];
 
 const HARMLESS = `
 name: harmless
@@ -45,32 +41,6 @@ tools:
     description: Print the version of git
     command: --version
 `;
-
-async function withServer(
-  run: (client: Client) => Promise<void>,
-  options: { env?: Record<string, string>; args?: string[] } = {},
-) {
-  const transport = new StdioClientTransport({
-    command: Deno.execPath(),
-    args: [...TASK, ...(options.args ?? [])],
-    cwd: ROOT,
-    env: { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "", ...options.env },
-    stderr: "pipe",
-  });
-  const client = new Client({ name: "tool-index-test", version: "1.0.0" });
-  await client.connect(transport);
-  try {
-    await run(client);
-  } finally {
-    await client.close();
-  }
-}
-
-async function call(client: Client, name: string, args: Record<string, unknown>) {
-  const result = await client.callTool({ name, arguments: args });
-  const [content] = result.content as { type: string; text: string }[];
-  return { isError: result.isError === true, text: content.text };
-}
 
 Deno.test("an agent finds git_log among the bundled tools and runs it for the last 5 commits", async () => {
   await withServer(async (client) => {

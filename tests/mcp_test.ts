@@ -5,6 +5,7 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import { ToolIndex } from "../mod.ts";
 import { readCatalogue } from "../src/catalogue/compiled.ts";
 import { serveEntry, type Server } from "../support/server.ts";
+import { callTool as call } from "./_mcp.ts";
 
 const index = ToolIndex.fromConfigs(
   (await readCatalogue(new URL("../configs/", import.meta.url)))!,
@@ -28,13 +29,6 @@ async function withClient(
     await client.close();
     await service.stop();
   }
-}
-
-async function call(client: Client, name: string, args: Record<string, unknown>) {
-  const result = await client.callTool({ name, arguments: args });
-  const [content] = result.content as { type: string; text: string }[];
-  assert.equal(content.type, "text");
-  return { isError: result.isError === true, text: content.text };
 }
 
 Deno.test("an MCP client connects by URL and lists exactly the two meta-tools", async () => {
