@@ -1,7 +1,7 @@
 // The HTTP face of a catalogue. Handlers only translate between HTTP and the library; every
 // cross-cutting concern is a middleware of its own, most of them Hono's. Every request reads the
 // registry as it is then, so a change of the catalogue is served from the next request on.
-import { Hono, type MiddlewareHandler } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bearerAuth } from "hono/bearer-auth";
 import { compress } from "hono/compress";
 import { cors } from "hono/cors";
@@ -18,7 +18,7 @@ import { namespacesQuery, searchQuery, summaryQuery, toolParams } from "./query.
 import { honoPath, type Route, routeLinks, type RouteName, routeOf, ROUTES } from "./routes.ts";
 import type { ServiceSettings } from "./settings.ts";
 import { PACKAGE_VERSION } from "../answer/package_version.ts";
-import { homeHtml, toolHtml, wantsHtml } from "./browse.tsx";
+import { wantsHtml } from "./browse_accept.ts";
 import { SCRIPT } from "./browse_script.ts";
 import { ICON, STYLE } from "./browse_style.ts";
 import { searchAnswer } from "../answer/search_answer.ts";
@@ -143,41 +143,36 @@ function routeRegistrars(
   // document names the content version, and is made again when that changes.
   let openapi: { version: string; document: Promise<Record<string, unknown>> } | undefined;
   let schema: Promise<Record<string, unknown>> | undefined;
+  // The browse pages (hono/jsx and the page components) load on the first request for one.
+  let browse: Promise<typeof import("./browse.tsx")> | undefined;
+  const pages = () => browse ??= import("./browse.tsx");
 
   return {
     home: (method, path) =>
       app.on(method, path, async (c) => {
-        const answer = wantsHtml(c.req.header("Accept")) ? await homeHtml(c, registry) : c.json({
-          name: "tool-index",
-          description: DESCRIPTION,
-          version: registry.contentVersion,
-          package_version: PACKAGE_VERSION,
-          tools: registry.size,
-          clis: registry.summary().length,
-          links: routeLinks(),
-        });
+        const answer = wantsHtml(c.req.header("Accept"))
+          ? await (await pages()).homeHtml(c, registry)
+          : c.json({
+            name: "tool-index",
+            description: DESCRIPTION,
+            version: registry.contentVersion,
+            package_version: PACKAGE_VERSION,
+            tools: registry.size,
+            clis: registry.summary().length,
+            links: routeLinks(),
+          });
         // One URL, two answers: caches must tell them apart. Set on the answer itself, since
         // headers set through the context are laid again over any answer a middleware makes.
         answer.headers.append("Vary", "Accept");
         return answer;
       }),
 
-    browse_icon: (method, path) =>
-      app.on(method, path, (c) => c.body(ICON, 200, { "Content-Type": "image/svg+xml" })),
+    browse_icon: (method, path) => app.on(method, path, file(ICON, "image/svg+xml")),
 
     browse_script: (method, path) =>
-      app.on(
-        method,
-        path,
-        (c) => c.body(SCRIPT, 200, { "Content-Type": "text/javascript; charset=utf-8" }),
-      ),
+      app.on(method, path, file(SCRIPT, "text/javascript; charset=utf-8")),
 
-    browse_style: (method, path) =>
-      app.on(
-        method,
-        path,
-        (c) => c.body(STYLE, 200, { "Content-Type": "text/css; charset=utf-8" }),
-      ),
+    browse_style: (method, path) => app.on(method, path, file(STYLE, "text/css; charset=utf-8")),
 
     search: (method, path) =>
       app.on(method, path, searchQuery, (c) => {
@@ -215,7 +210,7 @@ function routeRegistrars(
       app.on(method, path, toolParams, async (c) => {
         const reference = c.req.valid("param").tool_name;
         const page = wantsHtml(c.req.header("Accept"))
-          ? await toolHtml(c, registry, reference, settings.exposeEnv)
+          ? await (await pages()).toolHtml(c, registry, reference, settings.exposeEnv)
           : undefined;
         const answer = page ??
           c.json(toolAnswer(registry, toolIdOf(registry, reference), settings.exposeEnv)!, 200);
@@ -272,6 +267,11 @@ function routeRegistrars(
         return await (await mcp)(c.req.raw);
       }),
   };
+}
+
+/** A handler that answers one file of the browse pages, of the media type `type`. */
+function file(body: string, type: string): (c: Context) => Response {
+  return (c) => c.body(body, 200, { "Content-Type": type });
 }
 
 /** What `read` returns, with an `InvalidCursorError` as the 400 problem of the `cursor`. */

@@ -1,6 +1,6 @@
-// The browse pages' side of the routes they share with the API: which answer a request wants,
-// and the HTML answer with its own Content-Security-Policy. Only an explicit `text/html` gets
-// HTML; `*/*`, JSON or no Accept keep the API's JSON.
+// The browse pages' side of the routes they share with the API: the HTML answer, with its own
+// Content-Security-Policy. Which requests get it is `browse_accept.ts`'s to say. Loaded on the
+// first request for a page: agents, most of the traffic, never ask for one.
 import type { Context } from "hono";
 import { InvalidCursorError } from "../errors.ts";
 import type { RegistryView } from "../index/registry_view.ts";
@@ -18,11 +18,6 @@ import { ToolPage } from "./browse_tool_page.tsx";
  */
 const CONTENT_SECURITY_POLICY =
   "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
-
-/** Whether the `Accept` header asks for HTML by name, as a browser's does. */
-export function wantsHtml(accept: string | undefined): boolean {
-  return accept !== undefined && /(?:^|,)\s*text\/html\s*(?:;|,|$)/i.test(accept);
-}
 
 /**
  * The browse page of `GET /`: the search its URL asks for, run as `GET /search` runs it. A bad
