@@ -1,6 +1,7 @@
 // The ranked search of another version of this project, for `deno task eval` to compare with: a
 // git revision checked out in a temporary worktree (or a folder that holds a checkout), its
 // `mod.ts` imported beside this one. Its `ToolIndex` is the public one of every version.
+import { checkout } from "../support/checkout.ts";
 
 /** What the comparison needs of another version's `ToolIndex`. */
 export interface RankingIndex {
@@ -17,21 +18,6 @@ export interface PreviousVersion {
   close(): Promise<void>;
 }
 
-/** The project's folder, whose git repository holds the revisions. */
-const ROOT = new URL("../", import.meta.url);
-
-async function git(args: string[]): Promise<string> {
-  const { code, stdout, stderr } = await new Deno.Command("git", {
-    args,
-    cwd: ROOT,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const decoder = new TextDecoder();
-  if (code !== 0) throw new Error(`git ${args.join(" ")}: ${decoder.decode(stderr).trim()}`);
-  return decoder.decode(stdout).trim();
-}
-
 /**
  * The version at `revision`: a folder holding a checkout of the project, or a git revision of
  * this repository (such as `HEAD` or a commit), checked out apart.
@@ -39,31 +25,22 @@ async function git(args: string[]): Promise<string> {
  * @throws {Error} When it is neither.
  */
 export async function previousVersion(revision: string): Promise<PreviousVersion> {
-  let folder: string;
-  let made: string | undefined;
+  let isFolder: boolean;
   try {
-    folder = (await Deno.stat(`${revision}/mod.ts`)).isFile ? revision : "";
+    isFolder = (await Deno.stat(`${revision}/mod.ts`)).isFile;
   } catch {
-    folder = "";
+    isFolder = false;
   }
-  let label = revision;
-  if (folder === "") {
-    const commit = await git(["rev-parse", "--short", `${revision}^{commit}`]);
-    label = `${revision} (${commit})`;
-    made = await Deno.makeTempDir({ prefix: "tool-index-eval-" });
-    await git(["worktree", "add", "--detach", made, commit]);
-    folder = made;
-  }
+  const made = isFolder ? undefined : await checkout(revision);
+  const folder = made?.folder ?? revision;
   const module = await import(new URL(`file://${Deno.realPathSync(folder)}/mod.ts`).href) as {
     ToolIndex: {
       fromConfigs(configs: readonly unknown[], options: { onWarning: () => void }): RankingIndex;
     };
   };
   return {
-    label,
+    label: made?.label ?? revision,
     index: (configs) => module.ToolIndex.fromConfigs(configs, { onWarning: () => {} }),
-    async close() {
-      if (made !== undefined) await git(["worktree", "remove", "--force", made]);
-    },
+    close: async () => await made?.close(),
   };
 }

@@ -26,9 +26,13 @@ export interface Server {
 
 const KEPT_STDERR_LINES = 20;
 
+/** The project's folder, where servers run unless told otherwise. */
+const ROOT = new URL("../", import.meta.url).pathname;
+
 /**
- * Runs `deno <args>` for a server that listens on `port` and waits, polling every millisecond
- * for 30 s at most, until `readyPath` answers 200. Request logs are off unless `env` says so.
+ * Runs `deno <args>` in `cwd` (default the project's folder) for a server that listens on
+ * `port` and waits, polling every millisecond for 30 s at most, until `readyPath` answers 200.
+ * Request logs are off unless `env` says so.
  */
 export async function startServer(
   args: string[],
@@ -36,12 +40,13 @@ export async function startServer(
   readyPath: string,
   env: Record<string, string> = {},
   captureStderr = false,
+  cwd = ROOT,
 ): Promise<Server> {
   const base = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const child = new Deno.Command(Deno.execPath(), {
     args,
-    cwd: new URL("../", import.meta.url).pathname,
+    cwd,
     env: { LOG_REQUESTS: "0", ...env },
     stdout: "null",
     stderr: captureStderr ? "piped" : "null",
@@ -94,12 +99,16 @@ async function readLines(stream: ReadableStream<Uint8Array>, line: (text: string
   if (rest) line(rest);
 }
 
-/** `deno serve` of `entry` with the service's permissions, on a free port. */
+/**
+ * `deno serve` of `entry` (a path from `cwd`, default the project's folder) with the service's
+ * permissions, on a free port.
+ */
 export function serveEntry(
   entry: string,
   readyPath: string,
   env: Record<string, string> = {},
   captureStderr = false,
+  cwd = ROOT,
 ): Promise<Server> {
   const port = freePort();
   return startServer(
@@ -118,5 +127,6 @@ export function serveEntry(
     readyPath,
     env,
     captureStderr,
+    cwd,
   );
 }

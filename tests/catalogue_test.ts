@@ -61,7 +61,7 @@ Deno.test("a missing or unreadable catalogue is no catalogue", async () => {
   }
 });
 
-Deno.test("the code hash covers every module that shapes a catalogue, not the service's or the CLI's", async () => {
+Deno.test("the code hash covers every module that shapes a catalogue, not those of later stages or of running tools", async () => {
   const root = new URL(`file://${await Deno.makeTempDir()}/`);
   const src = new URL("src/", root);
   const write = async (path: string, text: string) => {
@@ -74,13 +74,23 @@ Deno.test("the code hash covers every module that shapes a catalogue, not the se
     await write("src/search/ranked.ts", "export const b = 2;\n");
     await write("src/http/app.ts", "export const c = 3;\n");
     await write("src/cli/_list_command.ts", "export const d = 4;\n");
+    await write("src/answer/search_answer.ts", "export const f = 6;\n");
+    await write("src/run/run_tool.ts", "export const g = 7;\n");
+    await write("src/mcp_stdio/server.ts", "export const h = 8;\n");
     const before = await hashCode(src);
     assert.match(before, /^[0-9a-f]{64}$/);
 
     await write("src/http/app.ts", "export const c = 30;\n");
     await write("src/cli/_list_command.ts", "export const d = 40;\n");
+    await write("src/answer/search_answer.ts", "export const f = 60;\n");
+    await write("src/run/run_tool.ts", "export const g = 70;\n");
+    await write("src/mcp_stdio/server.ts", "export const h = 80;\n");
     await write("deno.json", JSON.stringify({ imports: { zod: "npm:zod@4" }, tasks: { x: "y" } }));
-    assert.equal(await hashCode(src), before, "the service, the CLI and tasks do not count");
+    assert.equal(
+      await hashCode(src),
+      before,
+      "answers, the service, the CLI, running tools and tasks do not count",
+    );
 
     await write("src/search/ranked.ts", "export const b = 20;\n");
     const edited = await hashCode(src);

@@ -2,6 +2,7 @@
 // one way, config and search → index → catalogue → answer → http and cli, with no cycle anywhere.
 import assert from "node:assert/strict";
 import { runDeno } from "./_deno.ts";
+import { NOT_CATALOGUE_CODE } from "../src/catalogue/compiled.ts";
 
 const ROOT = new URL("../", import.meta.url);
 /**
@@ -169,6 +170,13 @@ Deno.test("the library's module graph reaches neither the service, the command l
   const downstream = [...reached].filter((path) => /^src\/(?:http|cli|catalogue)\//.test(path));
   assert.deepEqual(downstream, []);
   assert.ok(reached.has("src/index/tool_index.ts"));
+});
+
+Deno.test("the code hash of a compiled catalogue leaves out no folder that the compiling code reaches", async () => {
+  const reached = new Set((await moduleGraph(["src/catalogue/compile.ts"])).flat());
+  const left = [...reached].filter((path) => NOT_CATALOGUE_CODE.has(path.split("/")[1]));
+  assert.deepEqual(left, []);
+  assert.ok(reached.has("src/search/ranked.ts"));
 });
 
 Deno.test("every module of src/ is reached from an entry point, and none is over 400 lines", async () => {

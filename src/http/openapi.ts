@@ -1,5 +1,5 @@
 // The service's OpenAPI 3.1 document, generated from the route table: each route's parameters
-// from the schemas its validator runs, its answers from the schemas of what its handler
+// from the tables its validator reads, its answers from the schemas of what its handler
 // returns, shared shapes as components. Loaded on the first request for /openapi.json, with
 // the answer schemas, so that a cold start pays for neither.
 import { z } from "zod";
@@ -7,6 +7,7 @@ import { ANSWER_SCHEMAS, components } from "./answer_schemas.ts";
 import { MAX_LIMIT, MAX_QUERY_LENGTH } from "../answer/params.ts";
 import { PACKAGE_VERSION } from "../answer/package_version.ts";
 import { type Route, ROUTES } from "./routes.ts";
+import type { ParamSpec, ParamSpecs } from "./query.ts";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -41,17 +42,15 @@ export function serviceDocument(version: string): Record<string, unknown> {
     return rest;
   };
 
-  const parameters = (where: "query" | "path", object: z.ZodObject | undefined) =>
-    Object.entries(object?.shape ?? {}).map(([name, field]) => {
-      const { description, ...schema } = schemaOf(field as z.ZodType);
-      return {
-        name,
-        in: where,
-        required: where === "path" || !(field as z.ZodType).safeParse(undefined).success,
-        ...(description === undefined ? {} : { description }),
-        schema,
-      };
-    });
+  const parameters = (where: "query" | "path", specs: ParamSpecs = {}) =>
+    Object.entries(specs).map(([name, spec]) => ({
+      name,
+      in: where,
+      // A path's parameters are always there; every query parameter may be left out.
+      required: where === "path",
+      description: spec.description,
+      schema: paramSchema(spec),
+    }));
 
   const paths: Record<string, unknown> = {};
   for (const route of ROUTES as readonly Route[]) {
@@ -84,4 +83,25 @@ export function serviceDocument(version: string): Record<string, unknown> {
     };
   }
   return { openapi: "3.1.0", info, paths, components: { schemas } };
+}
+
+/** The JSON Schema of what a parameter becomes once its validator has read it. */
+function paramSchema(spec: ParamSpec): JsonSchema {
+  switch (spec.kind) {
+    case "text":
+      return {
+        type: "string",
+        ...(spec.minLength === undefined ? {} : { minLength: spec.minLength }),
+        maxLength: spec.maxLength,
+      };
+    case "count":
+      return {
+        ...(spec.default === undefined ? {} : { default: spec.default }),
+        type: "integer",
+        minimum: 0,
+        maximum: spec.max,
+      };
+    case "choice":
+      return { default: spec.default, type: "string", enum: [...spec.values] };
+  }
 }

@@ -1,18 +1,12 @@
-// What an HTTP request may ask: the length of its URL, the zod schemas that Hono's validator runs
-// on each route's query and path (from the parameters `../answer/params.ts` defines), and the
-// words of the 400 problem when they fail.
+// What an HTTP request may ask: the length of its URL, the parameters of each route's query and
+// path (from those `../answer/params.ts` defines), the validators that Hono runs on them, and the
+// words of the 400 problem when they fail. /openapi.json documents the same tables.
+//
+// Read by hand from the tables rather than by zod schemas: building the four schemas took about
+// 9 ms of a cold start of about 125, and a query string holds only texts.
 import { validator } from "hono/validator";
-import { z } from "zod";
 import { closest } from "../_suggest.ts";
-import {
-  described,
-  detailParam,
-  MAX_ID_LENGTH,
-  MAX_LIMIT,
-  modeParam,
-  SEARCH_PARAMS,
-  textParam,
-} from "../answer/params.ts";
+import { MAX_ID_LENGTH, MAX_LIMIT, SEARCH_PARAMS } from "../answer/params.ts";
 import { type InvalidParam, invalidParams, problemResponse } from "./problem.ts";
 
 /**
@@ -21,152 +15,205 @@ import { type InvalidParam, invalidParams, problemResponse } from "./problem.ts"
  */
 export const MAX_URL_LENGTH = 16_384;
 
-/**
- * A `limit` in a query string, which carries text: validated as digits, then documented as what
- * it becomes, an integer from 0 to `MAX_LIMIT`.
- */
-function limitDigits(meta: { description: string; default?: number }) {
-  return z
-    .string()
-    .regex(/^[0-9]+$/, "must be a whole number")
-    // However many digits it has, a number past the maximum is refused as too big.
-    .transform((digits) => Math.min(Number(digits), MAX_LIMIT + 1))
-    .pipe(z.int().min(SEARCH_PARAMS.limit.min).max(MAX_LIMIT))
-    .optional()
-    .meta(meta);
+/** A parameter that is text of a bounded length. */
+export interface TextParamSpec {
+  kind: "text";
+  minLength?: number;
+  maxLength: number;
+  description: string;
+}
+
+/** A parameter that is a count: digits, read as a whole number from 0 to `max`. */
+export interface CountParamSpec {
+  kind: "count";
+  max: number;
+  default?: number;
+  description: string;
+}
+
+/** A parameter that is one of a few words. */
+export interface ChoiceParamSpec<V extends string = string> {
+  kind: "choice";
+  values: readonly V[];
+  default: V;
+  description: string;
+}
+
+/** How one parameter of a route is read from the text a request gives it. */
+export type ParamSpec = TextParamSpec | CountParamSpec | ChoiceParamSpec;
+
+/** The parameters of a route's query string or path, by name, in the order they are listed. */
+export type ParamSpecs = Readonly<Record<string, ParamSpec>>;
+
+/** What a parameter of `S` becomes once read. */
+type ParamValue<S> = S extends CountParamSpec ? number
+  : S extends ChoiceParamSpec<infer V> ? V
+  : string;
+
+/** The parameters a request gave, read: each one absent when it was not given. */
+export type ParsedParams<S extends ParamSpecs> = { -readonly [K in keyof S]?: ParamValue<S[K]> };
+
+function text(param: { maxLength: number; description: string }): TextParamSpec {
+  return { kind: "text", maxLength: param.maxLength, description: param.description };
 }
 
 const { query, category, cli, namespace, limit, mode, detail, cursor } = SEARCH_PARAMS;
 
 /** The query parameters of `GET /search`. */
-export const searchQuerySchema = z.strictObject({
-  query: described(textParam(query).optional(), query),
-  category: described(textParam(category).optional(), category),
-  cli: described(textParam(cli).optional(), cli),
-  namespace: described(textParam(namespace).optional(), namespace),
-  limit: limitDigits({ description: limit.description, default: limit.default }),
-  mode: modeParam().optional().meta({ description: mode.description, default: mode.default }),
-  detail: detailParam().optional().meta({
-    description: detail.description,
+export const SEARCH_QUERY = {
+  query: text(query),
+  category: text(category),
+  cli: text(cli),
+  namespace: text(namespace),
+  limit: { kind: "count", max: limit.max, default: limit.default, description: limit.description },
+  mode: {
+    kind: "choice",
+    values: mode.values,
+    default: mode.default,
+    description: mode.description,
+  },
+  detail: {
+    kind: "choice",
+    values: detail.values,
     default: detail.default,
-  }),
-  cursor: described(textParam(cursor).optional(), cursor),
-});
+    description: detail.description,
+  },
+  cursor: text(cursor),
+} as const satisfies ParamSpecs;
 
 /** The query parameters of `GET /summary`. */
-export const summaryQuerySchema = z.strictObject({
-  limit: limitDigits({ description: `Most results to return, 0 to ${MAX_LIMIT}.` }),
-});
+export const SUMMARY_QUERY = {
+  limit: {
+    kind: "count",
+    max: MAX_LIMIT,
+    description: `Most results to return, 0 to ${MAX_LIMIT}.`,
+  },
+} as const satisfies ParamSpecs;
 
 /** The query parameters of `GET /namespaces`. */
-export const namespacesQuerySchema = z.strictObject({
-  limit: limitDigits({
-    description: `Most namespaces to return, 0 to ${MAX_LIMIT}.`,
+export const NAMESPACES_QUERY = {
+  limit: {
+    kind: "count",
+    max: MAX_LIMIT,
     default: MAX_LIMIT,
-  }),
-  cursor: described(textParam(cursor).optional(), {
-    description: "`next_cursor` of the previous page.",
-  }),
-});
+    description: `Most namespaces to return, 0 to ${MAX_LIMIT}.`,
+  },
+  cursor: text({ ...cursor, description: "`next_cursor` of the previous page." }),
+} as const satisfies ParamSpecs;
 
 /** The path parameters of `GET /tools/{tool_name}` and its backends. */
-export const toolParamsSchema = z.object({
-  tool_name: z.string().min(1).max(MAX_ID_LENGTH).meta({
+export const TOOL_PARAMS = {
+  tool_name: {
+    kind: "text",
+    minLength: 1,
+    maxLength: MAX_ID_LENGTH,
     description:
       "The tool's ID (`namespace:name`), or its bare name when no other namespace has a tool of that name.",
-  }),
-});
+  },
+} as const satisfies ParamSpecs;
+
+/** The search parameters of `GET /search`, read. */
+export type SearchQuery = ParsedParams<typeof SEARCH_QUERY>;
 
 /** The validator middleware of `GET /search`: its handler reads `c.req.valid("query")`. */
-export const searchQuery = validator("query", (value) => parseOrProblem(searchQuerySchema, value));
+export const searchQuery = validator("query", (value) => paramsOrProblem(SEARCH_QUERY, value));
 
 /**
  * A query string's values (each name's values, as `c.req.queries()` gives them) as search
  * parameters, or the 400 problem that `GET /search` would answer for them.
  */
-export function searchParamsOrProblem(
-  queries: Record<string, string[]>,
-): z.output<typeof searchQuerySchema> | Response {
+export function searchParamsOrProblem(queries: Record<string, string[]>): SearchQuery | Response {
   const value = Object.fromEntries(
     Object.entries(queries).map((
       [name, values],
     ) => [name, values.length === 1 ? values[0] : values]),
   );
-  return parseOrProblem(searchQuerySchema, value);
+  return paramsOrProblem(SEARCH_QUERY, value);
 }
 
 /** The validator middleware of `GET /summary`. */
-export const summaryQuery = validator(
-  "query",
-  (value) => parseOrProblem(summaryQuerySchema, value),
-);
+export const summaryQuery = validator("query", (value) => paramsOrProblem(SUMMARY_QUERY, value));
 
-/** The validator middleware of `GET /tools/{tool_name}`: `c.req.valid("param")`. */
-export const toolParams = validator("param", (value) => parseOrProblem(toolParamsSchema, value));
+/**
+ * The validator middleware of `GET /tools/{tool_name}`: `c.req.valid("param")`. A path has no
+ * parameters but its route's, and Hono matches it only with every one of them.
+ */
+export const toolParams = validator(
+  "param",
+  (value) =>
+    paramsOrProblem(TOOL_PARAMS, value, false) as
+      | Required<ParsedParams<typeof TOOL_PARAMS>>
+      | Response,
+);
 
 /** The validator middleware of `GET /namespaces`. */
 export const namespacesQuery = validator(
   "query",
-  (value) => parseOrProblem(namespacesQuerySchema, value),
+  (value) => paramsOrProblem(NAMESPACES_QUERY, value),
 );
 
 /**
- * `value` parsed by `schema`, an object of a route's query or path parameters, or the 400
- * problem that says what is wrong with each: the validation function that Hono's validator
- * middleware runs, whose result reaches the handler typed through `c.req.valid()`.
+ * The parameters of `specs` that `input` gives, read, or the 400 problem that says what is
+ * wrong with each, in the order of `specs`, then each unknown name in the order given (when
+ * `strict`): the validation function that Hono's validator middleware runs, whose result reaches
+ * the handler typed through `c.req.valid()`.
  */
-function parseOrProblem<S extends z.ZodObject>(
-  schema: S,
-  value: Record<string, string | string[]>,
-): z.output<S> | Response {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const known = Object.keys(schema.shape);
-  return problemResponse(invalidParams(describeQueryIssues(result.error.issues, value, known)));
-}
-
-/** Says, for each problem zod found in a query string, which parameter and what is wrong. */
-function describeQueryIssues(
-  issues: readonly z.core.$ZodIssue[],
-  input: Record<string, unknown>,
-  known: readonly string[],
-): InvalidParam[] {
-  const params: InvalidParam[] = [];
-  for (const issue of issues) {
-    if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys) {
-        const suggestion = closest(key, known);
-        params.push({
-          name: key,
-          reason: suggestion === undefined
-            ? `is not a parameter of this route (known: ${known.join(", ")})`
-            : `is not a parameter of this route; did you mean "${suggestion}"?`,
-        });
-      }
-      continue;
-    }
-    const name = String(issue.path[0] ?? "query string");
-    const value = input[name];
-    params.push({ name, reason: reasonFor(issue, value) });
+function paramsOrProblem<S extends ParamSpecs>(
+  specs: S,
+  input: Record<string, string | string[]>,
+  strict = true,
+): ParsedParams<S> | Response {
+  const parsed: Record<string, string | number> = {};
+  const problems: InvalidParam[] = [];
+  for (const [name, spec] of Object.entries(specs)) {
+    if (!Object.hasOwn(input, name)) continue;
+    const given = input[name];
+    const value = Array.isArray(given) ? { reason: "must be given once" } : readParam(spec, given);
+    if (typeof value === "object") problems.push({ name, reason: value.reason });
+    else parsed[name] = value;
   }
-  return params;
+  if (strict) {
+    const known = Object.keys(specs);
+    for (const name of Object.keys(input)) {
+      if (Object.hasOwn(specs, name)) continue;
+      const suggestion = closest(name, known);
+      problems.push({
+        name,
+        reason: suggestion === undefined
+          ? `is not a parameter of this route (known: ${known.join(", ")})`
+          : `is not a parameter of this route; did you mean "${suggestion}"?`,
+      });
+    }
+  }
+  if (problems.length > 0) return problemResponse(invalidParams(problems));
+  return parsed as ParsedParams<S>;
 }
 
-function reasonFor(issue: z.core.$ZodIssue, value: unknown): string {
-  if (Array.isArray(value)) return "must be given once";
-  switch (issue.code) {
-    case "too_big":
-      return issue.origin === "string"
-        ? `must be at most ${String(issue.maximum)} characters`
-        : `must be at most ${String(issue.maximum)}, got ${shortened(String(value))}`;
-    case "too_small":
-      return `must be at least ${String(issue.minimum)}`;
-    case "invalid_value":
-      return `must be one of ${issue.values.map(String).join(", ")}, got "${String(value)}"`;
-    case "invalid_format":
-      return `must be a whole number, got "${shortened(String(value))}"`;
-    default:
-      return issue.message;
+/** `given` read as `spec` says, or what is wrong with it. */
+function readParam(spec: ParamSpec, given: string): string | number | { reason: string } {
+  switch (spec.kind) {
+    case "text":
+      if (given.length > spec.maxLength) {
+        return { reason: `must be at most ${spec.maxLength} characters` };
+      }
+      if (given.length < (spec.minLength ?? 0)) {
+        return { reason: `must be at least ${spec.minLength} characters` };
+      }
+      return given;
+    case "count": {
+      if (!/^[0-9]+$/.test(given)) {
+        return { reason: `must be a whole number, got "${shortened(given)}"` };
+      }
+      // However many digits it has, a number past the maximum is refused as too big.
+      const count = Number(given);
+      return count > spec.max
+        ? { reason: `must be at most ${spec.max}, got ${shortened(given)}` }
+        : count;
+    }
+    case "choice":
+      return spec.values.includes(given)
+        ? given
+        : { reason: `must be one of ${spec.values.join(", ")}, got "${given}"` };
   }
 }
 

@@ -2,12 +2,12 @@
 // them, a request for a route's path with another method gets a 405, and /openapi.json documents
 // the routes that have a `doc`; what sets one route apart (revalidation, an open door, headers a
 // browser may read) is a field of its own here, not a path spelled out elsewhere.
-import type { z } from "zod";
 import {
-  namespacesQuerySchema,
-  searchQuerySchema,
-  summaryQuerySchema,
-  toolParamsSchema,
+  NAMESPACES_QUERY,
+  type ParamSpecs,
+  SEARCH_QUERY,
+  SUMMARY_QUERY,
+  TOOL_PARAMS,
 } from "./query.ts";
 
 /** The component of /openapi.json that an answer's body is. */
@@ -39,10 +39,10 @@ export interface RouteDoc {
   post?: { body: AnswerSchemaId; description: string };
   summary: string;
   description: string;
-  /** The schema its validator runs on the query string. */
-  query?: z.ZodObject;
-  /** The schema its validator runs on the path's parameters. */
-  params?: z.ZodObject;
+  /** The parameters its validator reads from the query string. */
+  query?: ParamSpecs;
+  /** The parameters its validator reads from the path. */
+  params?: ParamSpecs;
   responses: Readonly<Record<number, AnswerDoc>>;
 }
 
@@ -97,7 +97,7 @@ export const ROUTES = [
       summary: "Search tools",
       description:
         "Tools matching every given filter, in config load order (or by relevance in ranked mode), in pages of `limit`.",
-      query: searchQuerySchema,
+      query: SEARCH_QUERY,
       responses: {
         200: { description: "One page of results", schema: "SearchResponse" },
         ...PROBLEMS,
@@ -112,7 +112,7 @@ export const ROUTES = [
     doc: {
       summary: "Summarise the CLIs",
       description: "One overview per loaded config: name, description, tool count, category, tags.",
-      query: summaryQuerySchema,
+      query: SUMMARY_QUERY,
       responses: { 200: { description: "The CLIs", schema: "SummaryResponse" }, ...PROBLEMS },
     },
   },
@@ -125,7 +125,7 @@ export const ROUTES = [
       summary: "List the namespaces",
       description:
         "The namespaces (each a CLI's name or an MCP server's), in code-point order, in pages of `limit`.",
-      query: namespacesQuerySchema,
+      query: NAMESPACES_QUERY,
       responses: {
         200: { description: "One page of namespaces", schema: "NamespacesResponse" },
         ...PROBLEMS,
@@ -141,7 +141,7 @@ export const ROUTES = [
       summary: "Get one tool",
       description:
         "The tool's full definition with how the backend picked for it reaches it: a CLImax tool's command line (env values masked), or its MCP server or handler.",
-      params: toolParamsSchema,
+      params: TOOL_PARAMS,
       responses: {
         200: { description: "The tool", schema: "ToolResponse" },
         404: { description: "No tool has this ID or name", schema: "Problem" },
@@ -159,7 +159,7 @@ export const ROUTES = [
       summary: "List one tool's backends",
       description:
         "Every backend of the tool, in the order their sources came; env values are masked.",
-      params: toolParamsSchema,
+      params: TOOL_PARAMS,
       responses: {
         200: { description: "The backends", schema: "BackendsResponse" },
         404: { description: "No tool has this ID or name", schema: "Problem" },
