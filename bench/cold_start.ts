@@ -1,8 +1,8 @@
 // Cold start: process start to the first 200, for the service and for a bare Hono app started
 // the same way, alternating, in one run. The service is timed to its health check and, apart,
 // to a first ranked search, so that nothing put off to the first real request goes unseen.
-// A bare app that validates its one route with zod, as the service's library must load it,
-// shows what that stack costs before any of the service's own work.
+// A bare app that validates its one route with zod shows what loading zod costs: the service
+// puts it off until a request needs it.
 //
 // The anchor of issue 19's budget, the ToolIndex service before the live catalogue (commit
 // de93a0c), runs beside them from a temporary git worktree, timed the same two ways: the live

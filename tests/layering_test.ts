@@ -179,6 +179,46 @@ Deno.test("the code hash of a compiled catalogue leaves out no folder that the c
   assert.ok(reached.has("src/search/ranked.ts"));
 });
 
+/**
+ * The modules that importing `entry` loads and evaluates before it runs: its static imports,
+ * not its type-only or dynamic ones, followed through packages too.
+ */
+async function startUpModules(entry: string): Promise<Set<string>> {
+  const output = await runDeno(["info", "--json", new URL(entry, ROOT).href]);
+  assert.equal(output.code, 0, output.stderr);
+  const info = JSON.parse(output.stdout);
+  const modules = new Map<
+    string,
+    { dependencies?: { isDynamic?: boolean; code?: { specifier: string } }[] }
+  >(
+    info.modules.map((module: { specifier: string }) => [module.specifier, module]),
+  );
+  const redirects: Record<string, string> = info.redirects ?? {};
+  const reached = new Set<string>();
+  const visit = (specifier: string) => {
+    if (reached.has(specifier)) return;
+    reached.add(specifier);
+    for (const dependency of modules.get(specifier)?.dependencies ?? []) {
+      if (dependency.isDynamic || dependency.code === undefined) continue;
+      visit(redirects[dependency.code.specifier] ?? dependency.code.specifier);
+    }
+  };
+  visit(info.roots[0]);
+  return reached;
+}
+
+Deno.test("the service's start loads neither zod nor the YAML parser, which only some requests need", async () => {
+  const reached = [...await startUpModules("main.ts")];
+  const packages = (name: string) => reached.filter((specifier) => specifier.includes(`/${name}@`));
+  assert.deepEqual(packages("zod"), []);
+  assert.deepEqual(packages("yaml"), []);
+  assert.ok(reached.some((specifier) => specifier.endsWith("/src/catalogue/live.ts")));
+  assert.ok(packages("hono").length > 0, "packages are followed");
+  // The library loads zod: it validates configs as they are registered.
+  const library = [...await startUpModules("mod.ts")];
+  assert.ok(library.some((specifier) => specifier.includes("/zod@")));
+});
+
 Deno.test("every module of src/ is reached from an entry point, and none is over 400 lines", async () => {
   const reached = new Set((await moduleGraph(ENTRIES)).flat());
   const modules = await srcModules();

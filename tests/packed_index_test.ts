@@ -1,16 +1,16 @@
 import assert from "node:assert/strict";
-import { type CLImaxConfig, ToolRegistry, validateConfig } from "../mod.ts";
+import { type CLImaxConfig, validateConfig } from "../mod.ts";
 import { readCompiledCatalogue } from "../src/catalogue/compiled.ts";
 import { loadCatalogue, registerSource } from "../src/catalogue/load.ts";
 import { packIndex, restoreIndex, unpackIndex } from "../src/catalogue/_packed_index.ts";
-import { registryParts } from "../src/index/tool_registry.ts";
+import { type RegistryCore, registryCore, registryParts } from "../src/index/registry_core.ts";
 import { generateConfigs, rankedQueries } from "../support/corpus.ts";
 
 const quiet = () => {};
 
-function registryOf(configs: readonly CLImaxConfig[]): ToolRegistry {
-  const registry = new ToolRegistry({ onWarning: quiet });
-  for (const config of configs) registry.registerConfig(config);
+function registryOf(configs: readonly CLImaxConfig[]): RegistryCore {
+  const registry = registryCore({ onWarning: quiet });
+  for (const config of configs) registry.registerValidConfig(config, config.name);
   return registry;
 }
 
@@ -18,12 +18,12 @@ Deno.test("the bundled catalogue's packed search restores the search that its fi
   const dir = new URL("../configs/", import.meta.url);
   const compiled = await readCompiledCatalogue(dir);
   assert.ok(compiled, "configs/_catalogue.json is missing or stale: run `deno task catalogue`");
-  const restored = new ToolRegistry({ onWarning: quiet });
+  const restored = registryCore({ onWarning: quiet });
   for (const source of compiled.files) registerSource(restored, source);
   assert.ok(restoreIndex(restored, compiled.index));
   // Built from the files, as a directory without a current catalogue is.
   const { sources } = await loadCatalogue(dir, { warn: quiet });
-  const built = new ToolRegistry({ onWarning: quiet });
+  const built = registryCore({ onWarning: quiet });
   for (const source of sources) registerSource(built, source);
   assert.deepEqual(registryParts(restored), registryParts(built));
   assert.equal(restored.contentVersion, built.contentVersion);

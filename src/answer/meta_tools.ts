@@ -5,14 +5,7 @@ import { z } from "zod";
 import { InvalidCursorError } from "../errors.ts";
 import type { RegistryView } from "../index/registry_view.ts";
 import { PACKAGE_VERSION } from "./package_version.ts";
-import {
-  described,
-  detailParam,
-  MAX_ID_LENGTH,
-  modeParam,
-  SEARCH_PARAMS,
-  textParam,
-} from "./params.ts";
+import { MAX_ID_LENGTH, SEARCH_PARAMS, type TextParam } from "./params.ts";
 import { searchAnswer } from "./search_answer.ts";
 import { findTool, strictArguments, text, toolError } from "./mcp_answers.ts";
 import { toolAnswer } from "./tool_answer.ts";
@@ -33,6 +26,19 @@ export const INSTRUCTIONS =
  */
 const MCP_DEFAULT_MODE = "ranked";
 
+/**
+ * A text parameter's schema: a string of at most its length. Its description goes on the
+ * schema that also says how the parameter may be absent, where a JSON Schema reader looks.
+ */
+function textParam({ maxLength }: TextParam): z.ZodString {
+  return z.string().max(maxLength);
+}
+
+/** Puts the description of `param` on `schema`. */
+function described<S extends z.ZodType>(schema: S, param: { description: string }): S {
+  return schema.meta({ description: param.description });
+}
+
 // The search parameters as `GET /search` takes them, but typed as JSON carries them, and with
 // null as no value, as in the library's search parameters and the Python original's tool.
 const searchInput = strictArguments({
@@ -45,8 +51,11 @@ const searchInput = strictArguments({
     .describe(
       `${SEARCH_PARAMS.limit.description} Caps the summary too when given; without it the summary lists every CLI.`,
     ),
-  mode: described(modeParam().default(MCP_DEFAULT_MODE), SEARCH_PARAMS.mode),
-  detail: described(detailParam().default(SEARCH_PARAMS.detail.default), SEARCH_PARAMS.detail),
+  mode: described(z.enum(SEARCH_PARAMS.mode.values).default(MCP_DEFAULT_MODE), SEARCH_PARAMS.mode),
+  detail: described(
+    z.enum(SEARCH_PARAMS.detail.values).default(SEARCH_PARAMS.detail.default),
+    SEARCH_PARAMS.detail,
+  ),
   cursor: described(textParam(SEARCH_PARAMS.cursor).nullish(), SEARCH_PARAMS.cursor),
 });
 

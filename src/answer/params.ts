@@ -1,15 +1,10 @@
-// What a search or a get may ask, over HTTP and MCP alike: the bounds of each parameter, what
-// it means, and the zod schemas of its value. Defined once here, for the HTTP routes, the MCP
-// endpoint and the local MCP server.
-import { z } from "zod";
+// What a search or a get may ask, over HTTP and MCP alike: the bounds of each parameter and
+// what it means. Defined once here, for the HTTP routes, the MCP endpoint and the local MCP
+// server, each of which makes its validation of them. No zod here: the service's start loads
+// this module, and zod only when something needs it.
 import { MAX_NAME_LENGTH } from "../limits.ts";
-import {
-  DEFAULT_LIMIT,
-  DEFAULT_MODE,
-  SEARCH_MODES,
-  type SearchMode,
-} from "../index/search_params.ts";
-import { type Detail, DETAILS, SUMMARY_DESCRIPTION_LENGTH } from "./search_answer.ts";
+import { DEFAULT_LIMIT, DEFAULT_MODE, SEARCH_MODES } from "../index/search_params.ts";
+import { DETAILS, SUMMARY_DESCRIPTION_LENGTH } from "./search_answer.ts";
 
 /** The largest `limit` a request may ask for. */
 export const MAX_LIMIT = 100;
@@ -73,29 +68,6 @@ export const SEARCH_PARAMS = {
       "The next_cursor of a previous search answer, to get its next page: give the same query, category, cli and mode; the limit may change.",
   },
 } as const;
-
-/**
- * A text parameter's schema: a string of at most its length. Its description goes on the
- * schema that also says how the parameter may be absent, where a JSON Schema reader looks.
- */
-export function textParam({ maxLength }: TextParam): z.ZodString {
-  return z.string().max(maxLength);
-}
-
-/** The detail parameter's schema: one of the details. */
-export function detailParam(): z.ZodEnum<{ [D in Detail]: D }> {
-  return z.enum(SEARCH_PARAMS.detail.values);
-}
-
-/** The mode parameter's schema: one of the search modes. */
-export function modeParam(): z.ZodEnum<{ [M in SearchMode]: M }> {
-  return z.enum(SEARCH_PARAMS.mode.values);
-}
-
-/** Puts the description of `param` on `schema`. */
-export function described<S extends z.ZodType>(schema: S, param: { description: string }): S {
-  return schema.meta({ description: param.description });
-}
 
 /** The longest tool ID: a namespace, written with `:` and `%` escaped, then `:` and a name. */
 export const MAX_ID_LENGTH = 4 * MAX_NAME_LENGTH + 1;

@@ -6,7 +6,7 @@
 // another file's waits, and is tried again whenever another file changes.
 import { ConfigError, InvalidToolError } from "../errors.ts";
 import { sourceFileNames } from "../config/files.ts";
-import type { ToolRegistry } from "../index/tool_registry.ts";
+import type { RegistryCore } from "../index/registry_core.ts";
 import type { CatalogueSource } from "./compiled.ts";
 import { type Catalogue, swapSource } from "./load.ts";
 import type { SourceHealth } from "./served.ts";
@@ -62,7 +62,7 @@ export async function directoryTexts(dir: string | URL): Promise<DirectoryTexts>
 /** The files of one directory, applied to one registry. */
 export class DirectorySources {
   readonly #dir: string | URL;
-  readonly #registry: ToolRegistry;
+  readonly #registry: RegistryCore;
   readonly #options: DirectoryOptions;
   readonly #files = new Map<string, FileState>();
   /** Why the directory itself could not be read at the latest reload, and since when. */
@@ -75,7 +75,7 @@ export class DirectorySources {
    */
   constructor(
     dir: string | URL,
-    registry: ToolRegistry,
+    registry: RegistryCore,
     loaded: Catalogue,
     texts: DirectoryTexts | undefined,
     options: DirectoryOptions,

@@ -5,10 +5,10 @@
 // The bytes of each typed array are the platform's, little-endian on every machine Deno runs on.
 import {
   adoptParts,
+  type RegistryCore,
   type RegistryParts,
   registryParts,
-  type ToolRegistry,
-} from "../index/tool_registry.ts";
+} from "../index/registry_core.ts";
 
 /** The parts of an index, packed as JSON values. */
 export interface PackedIndex {
@@ -26,7 +26,7 @@ export interface PackedIndex {
 }
 
 /** The parts of `registry`'s search as JSON values. */
-export function packIndex(registry: ToolRegistry): PackedIndex {
+export function packIndex(registry: RegistryCore): PackedIndex {
   const { version, substring, ranked } = registryParts(registry);
   return {
     version,
@@ -80,7 +80,7 @@ export function unpackIndex(value: unknown): RegistryParts {
  * Makes `registry`, built from a compiled catalogue's sources, take the search `packed` in the
  * catalogue; false when that does not fit it, and the search is to be built instead.
  */
-export function restoreIndex(registry: ToolRegistry, packed: unknown): boolean {
+export function restoreIndex(registry: RegistryCore, packed: unknown): boolean {
   try {
     adoptParts(registry, unpackIndex(packed));
     return true;

@@ -7,7 +7,7 @@
 // them: a cold start of the bundled catalogue, on Deno Deploy, needs neither.
 import { type ConfigError, InvalidBackendError, InvalidToolError } from "../errors.ts";
 import { BUNDLED_CONFIGS, directoryUrl } from "../config/files.ts";
-import type { ToolRegistry } from "../index/tool_registry.ts";
+import type { RegistryCore } from "../index/registry_core.ts";
 import type { PolicyConfig } from "../policy_types.ts";
 import { loadCatalogue } from "./load.ts";
 import type { CatalogueHealth, ServedCatalogue, SourceHealth } from "./served.ts";
@@ -64,7 +64,7 @@ interface UpstreamState {
  */
 export class LiveCatalogue implements ServedCatalogue {
   /** The registry of every source's tools. */
-  readonly registry: ToolRegistry;
+  readonly registry: RegistryCore;
   readonly #directory: DirectorySources;
   readonly #upstreams: Map<string, UpstreamState>;
   readonly #options: Required<Omit<LiveCatalogueOptions, "dir" | "upstreams" | "policy">>;
@@ -74,7 +74,7 @@ export class LiveCatalogue implements ServedCatalogue {
   #timer?: ReturnType<typeof setInterval>;
 
   private constructor(
-    registry: ToolRegistry,
+    registry: RegistryCore,
     directory: (isUpstream: (name: string) => boolean) => DirectorySources,
     upstreams: readonly UpstreamServer[],
     options: Required<Omit<LiveCatalogueOptions, "dir" | "upstreams" | "policy">>,

@@ -6,14 +6,13 @@ import { ConfigError, InvalidToolError, NotFoundError } from "../errors.ts";
 import type { PolicyConfig } from "../policy_types.ts";
 import type { CLImaxConfig } from "../types.ts";
 import { BUNDLED_CONFIGS, directoryUrl, sourceFileNames } from "../config/files.ts";
-import { validateConfig } from "../config/validate.ts";
+import { policyFindings, reportFindings, toolsByName } from "../config/policy_findings.ts";
 import {
-  knownPolicy,
-  policyFindings,
-  reportFindings,
-  toolsByName,
-} from "../config/policy_check.ts";
-import { registerValidSources, ToolRegistry, type ValidSource } from "../index/tool_registry.ts";
+  registerValidSources,
+  type RegistryCore,
+  registryCore,
+  type ValidSource,
+} from "../index/registry_core.ts";
 import { type CatalogueSource, readCompiledCatalogue } from "./compiled.ts";
 import { restoreIndex } from "./_packed_index.ts";
 import { sourceParser } from "./_source_parser.ts";
@@ -29,7 +28,7 @@ export interface Catalogue {
   /** The sources that parsed but whose tools clash with an earlier file's; in `errors` too. */
   held: CatalogueSource[];
   /** A registry of `sources`, its search restored from the compiled catalogue when current. */
-  registry: ToolRegistry;
+  registry: RegistryCore;
 }
 
 /** How `loadCatalogue` reads. */
@@ -68,13 +67,16 @@ export async function loadCatalogue(
   { warn = (message: string) => console.warn(message), strict = false, ...options }: LoadOptions =
     {},
 ): Promise<Catalogue> {
-  const policy = options.policy === undefined ? undefined : knownPolicy(options.policy, warn);
+  // Validating a policy loads zod, which a start without one does without.
+  const policy = options.policy === undefined
+    ? undefined
+    : (await import("../config/policy_check.ts")).knownPolicy(options.policy, warn);
   const { sources, errors, packed } = await readDirectory(dir, warn, strict);
   if (policy !== undefined) {
     const configs = sources.flatMap((source) => "config" in source ? [source.config] : []);
     reportFindings(policyFindings(policy, toolsByName(configs)), warn);
   }
-  const registry = new ToolRegistry({ onWarning: warn, policy });
+  const registry = registryCore({ onWarning: warn, policy });
   if (packed !== undefined) {
     // A compiled catalogue's configs were validated, and its sources found free of clashes,
     // when it was compiled: they are registered in one change, not validated again. Its search
@@ -110,9 +112,9 @@ export async function loadCatalogue(
  *
  * @throws {InvalidToolError} When one of its tools clashes with one already registered.
  */
-export function registerSource(registry: ToolRegistry, source: CatalogueSource): void {
+export function registerSource(registry: RegistryCore, source: CatalogueSource): void {
   if ("config" in source) {
-    registry.registerConfig(source.config, { source: source.file });
+    registry.registerValidConfig(source.config, source.file);
   } else {
     const { tools, ...server } = source.toolList;
     registry.registerMcpTools(server, tools);
@@ -129,13 +131,13 @@ export function registerSource(registry: ToolRegistry, source: CatalogueSource):
  * registry then holds `previous` again.
  */
 export function swapSource(
-  registry: ToolRegistry,
+  registry: RegistryCore,
   previous: CatalogueSource | undefined,
   next: CatalogueSource | undefined,
 ): void {
   if (previous !== undefined && next !== undefined) {
     if ("config" in previous && "config" in next) {
-      return registry.replaceConfig(next.config, { source: next.file });
+      return registry.replaceValidConfig(next.config, next.file);
     }
     if ("toolList" in previous && "toolList" in next) {
       const { tools, ...server } = next.toolList;
@@ -159,7 +161,7 @@ function validSource(source: CatalogueSource): ValidSource {
   return { server, tools };
 }
 
-function removeSource(registry: ToolRegistry, source: CatalogueSource): void {
+function removeSource(registry: RegistryCore, source: CatalogueSource): void {
   const [kind, id] = "config" in source
     ? ["climax", source.file] as const
     : ["mcp", source.toolList.name] as const;
@@ -187,7 +189,10 @@ export async function bundledConfigs(): Promise<CLImaxConfig[]> {
     if (errors.length > 0) throw errors[0];
     return configs(sources);
   }
-  const catalogue = await import("../../configs/_catalogue.json", { with: { type: "json" } });
+  const [catalogue, { validateConfig }] = await Promise.all([
+    import("../../configs/_catalogue.json", { with: { type: "json" } }),
+    import("../config/validate.ts"),
+  ]);
   const { files } = catalogue.default as unknown as { files: CatalogueSource[] };
   return configs(files).map((config, i) => validateConfig(config, { source: `configs[${i}]` }));
 }

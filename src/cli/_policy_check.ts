@@ -4,7 +4,7 @@
 import { ConfigError } from "../errors.ts";
 import type { CLImaxConfig } from "../types.ts";
 import { parsePolicy } from "../config/policy_text.ts";
-import { policyFindings, toolsByName } from "../config/policy_check.ts";
+import { policyFindings, toolsByName } from "../config/policy_findings.ts";
 import { readInputText, UnreadableError } from "./_inputs.ts";
 import { byPosition, type CheckedFile } from "./_report.ts";
 import type { Warning } from "./_warnings.ts";

@@ -7,25 +7,12 @@
 import type { PolicyConfig } from "../policy_types.ts";
 import { isPlainObject } from "../_json_value.ts";
 import { type ValidateOptions, validateOptions } from "../_options.ts";
-import type { DataPath, Locator, SourceMap } from "./data_path.ts";
+import type { DataPath, SourceMap } from "./data_path.ts";
+import { recordPolicyOrigin } from "./policy_origin.ts";
 import { fieldOf } from "./plain_data.ts";
 import { policySchema } from "./_policy_schema.ts";
 import { DEFAULT_SOURCE, validateData } from "./_zod_validate.ts";
 import type { Finding } from "./_arg_checks.ts";
-
-/** Where a policy validated here came from: its source, and its YAML text's locator if any. */
-export interface PolicyOrigin {
-  source: string;
-  locate?: Locator;
-}
-
-/** The origin of each policy validated here, held weakly as configs' sources are. */
-const origins = new WeakMap<object, PolicyOrigin>();
-
-/** Where `policy` came from, when it was validated here; `undefined` for anything else. */
-export function policyOrigin(policy: unknown): PolicyOrigin | undefined {
-  return typeof policy === "object" && policy !== null ? origins.get(policy) : undefined;
-}
 
 /**
  * Validates a plain object (as from JSON) as a policy and returns it fully defaulted. A tool (or
@@ -65,7 +52,7 @@ export function validatePolicyData(
     map,
     extra: { errors: policyFindings(input), warnings: [] },
   });
-  origins.set(policy, { source: options.source ?? DEFAULT_SOURCE, locate: map?.locate });
+  recordPolicyOrigin(policy, { source: options.source ?? DEFAULT_SOURCE, locate: map?.locate });
   return policy;
 }
 

@@ -4,7 +4,6 @@
 // before it calls. `buildInputSchema` stays CLImax's: the constraints are added to its output.
 import type { PolicyConfig } from "../policy_types.ts";
 import type {
-  ArgConstraint,
   CLImaxConfig,
   CLImaxConfigInput,
   CLISummary,
@@ -16,16 +15,13 @@ import { ConfigError } from "../errors.ts";
 import { deepFreeze } from "../_freeze.ts";
 import { describeValue } from "../_json_value.ts";
 import { describedTool, type PolicedTool, policedTool } from "../config/policy_apply.ts";
-import {
-  knownPolicy,
-  policyFindings,
-  reportFindings,
-  toolsByName,
-} from "../config/policy_check.ts";
+import { knownPolicy } from "../config/policy_check.ts";
+import { policyFindings, reportFindings, toolsByName } from "../config/policy_findings.ts";
 import { sourceOf, validateConfig } from "../config/validate.ts";
 import { type CollectedTools, collectTools } from "./_collect.ts";
 import { resolvedTool, toolEntry } from "./_entries.ts";
 import { buildInputSchema } from "./input_schema.ts";
+import { constrainedSchema } from "./_constrained_schema.ts";
 
 /** A tool a policy exposes: its own definition, and what the policy gives it. */
 export interface PolicyEntry extends PolicedTool {
@@ -138,34 +134,4 @@ export function policedResolved(
     description_override: policed.description_override,
     arg_constraints: deepFreeze(policed.arg_constraints),
   });
-}
-
-/**
- * `schema` (as `buildInputSchema` makes it) with each constraint on its property: `pattern` as
- * the whole-value match that calls are checked with, `minimum` and `maximum`.
- */
-export function constrainedSchema(
-  schema: Record<string, unknown>,
-  constraints: Readonly<Record<string, ArgConstraint>>,
-): Record<string, unknown> {
-  const properties = schema.properties as Record<string, Record<string, unknown>>;
-  for (const [name, { pattern, min, max }] of Object.entries(constraints)) {
-    const property = properties[name];
-    if (property === undefined) continue;
-    if (pattern !== null) property.pattern = wholeValuePattern(pattern);
-    if (min !== null) property.minimum = min;
-    if (max !== null) property.maximum = max;
-  }
-  return schema;
-}
-
-/**
- * A JSON Schema `pattern` (which matches anywhere in the value) that matches what `pattern`
- * matches in full, as calls are checked: as written when it is plainly anchored at both ends
- * with no alternation, else wrapped in `^(?:…)$`.
- */
-function wholeValuePattern(pattern: string): string {
-  const anchored = pattern.startsWith("^") && /(?:^|[^\\])(?:\\\\)*\$$/.test(pattern) &&
-    !pattern.includes("|");
-  return anchored ? pattern : `^(?:${pattern})$`;
 }

@@ -1,33 +1,20 @@
-// What the registry's writing methods take (a config, an MCP server and its tools, a tool and a
-// backend) → registrations it can apply: each the definition of a tool and one backend that
-// reaches it, checked and frozen. Nothing here touches a registry.
-import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH } from "../limits.ts";
+// What the registry core's writing methods take (a validated config, an MCP server and its
+// tools) → registrations it can apply: each the definition of a tool and one backend that
+// reaches it, checked and frozen. Nothing here touches a registry, and nothing here needs zod
+// (`_tool_registrations.ts` has the one-tool registrations, which do).
 import type { RegistryTool, ToolBackend } from "../registry_types.ts";
 import { toolId } from "../tool_id.ts";
 import type { PolicyConfig } from "../policy_types.ts";
 import type { CLImaxConfig, JsonValue } from "../types.ts";
 import { deepFreeze } from "../_freeze.ts";
-import { canonicalJson, describeValue, isPlainObject } from "../_json_value.ts";
-import {
-  jsonObjectField,
-  nameField,
-  nameListField,
-  objectSchemaField,
-  textField,
-} from "../config/fields.ts";
-import { checkMcpTools, toolFailure } from "../config/mcp_tools.ts";
-import { validateConfig } from "../config/validate.ts";
+import { canonicalJson } from "../_json_value.ts";
+import { checkMcpTools } from "../config/mcp_tools.ts";
 import { describedTool, policedTool } from "../config/policy_apply.ts";
-import {
-  knownPolicy,
-  policyFindings,
-  reportFindings,
-  toolsByName,
-} from "../config/policy_check.ts";
+import { policyFindings, reportFindings, toolsByName } from "../config/policy_findings.ts";
 import type { RankedConfig, RankedTool } from "../search/ranked.ts";
 import { buildInputSchema } from "./input_schema.ts";
-import { checkBackend, checkServer } from "./_backends.ts";
-import { constrainedSchema } from "./_policy_tools.ts";
+import { checkServer } from "./_backends.ts";
+import { constrainedSchema } from "./_constrained_schema.ts";
 
 /** A tool's definition as a registry holds it, with what its searches read. */
 export interface ToolTemplate {
@@ -52,51 +39,6 @@ export interface Planned {
   readonly template: ToolTemplate;
   /** Frozen. */
   readonly backend: ToolBackend;
-}
-
-/**
- * The registrations of a config (validated here, unknown keys reported to `warn`): its tools in
- * the namespace `config.name`, each reached by a backend of kind `climax` and ID
- * `options.source` (default the config's name); under a policy (`options.policy`, else
- * `policy`), those it exposes (see `validConfigRegistrations`).
- *
- * @throws {ConfigError} When the config is not valid, or the policy is not valid or constrains
- * one of its arguments with a constraint its type cannot take.
- * @throws {RangeError} When `source` is not a non-empty string.
- */
-export function configRegistrations(
-  config: unknown,
-  options: { source?: unknown; policy?: unknown } | undefined,
-  { warn, policy }: { warn: (message: string) => void; policy?: PolicyConfig },
-): { source: string; adds: Planned[] } {
-  const source = options?.source;
-  if (source !== undefined && (typeof source !== "string" || source === "")) {
-    throw new RangeError(
-      `The option source must be a non-empty string, got ${describeValue(source)}`,
-    );
-  }
-  const applied = options?.policy === undefined ? policy : knownPolicy(options.policy);
-  const valid = validateConfig(config, { source: source ?? "config", onWarning: warn });
-  const id = source ?? valid.name;
-  return { source: id, adds: validConfigRegistrations(valid, id, applied) };
-}
-
-/**
- * The registrations of each `{ tool, backend }` of `registrations`, checked.
- *
- * @throws {InvalidToolError} When `registrations` is not a list, or a tool is not valid.
- * @throws {InvalidBackendError} When a backend is not valid.
- */
-export function registrationsOf(registrations: unknown): Planned[] {
-  if (
-    typeof (registrations as Partial<Iterable<unknown>> | null)?.[Symbol.iterator] !== "function"
-  ) {
-    toolFailure("registrations")("", `Expected a list, got ${describeValue(registrations)}`);
-  }
-  return [...registrations as Iterable<unknown>].map((registration, i) => {
-    const { tool, backend } = (registration ?? {}) as { tool?: unknown; backend?: unknown };
-    return toolRegistration(tool, backend, `registrations[${i}].tool`);
-  });
 }
 
 /**
@@ -191,45 +133,10 @@ export function mcpRegistrations(server: unknown, tools: unknown): Planned[] {
 }
 
 /**
- * The registration of one tool and one backend, both checked.
- *
- * @throws {InvalidToolError} For a tool of the wrong shape.
- * @throws {InvalidBackendError} For a backend of the wrong shape.
- */
-export function toolRegistration(tool: unknown, backend: unknown, place: string): Planned {
-  if (typeof tool !== "object" || tool === null || !isPlainObject(tool)) {
-    toolFailure(place)("", `Expected a tool (a mapping), got ${describeValue(tool)}`);
-  }
-  const input = tool as Record<string, unknown>;
-  const namespace = nameField(input.namespace, "namespace", toolFailure(place));
-  const name = nameField(input.name, "name", toolFailure(place));
-  const fail = toolFailure(toolId(namespace, name));
-  const category = textField(input.category, "category", MAX_NAME_LENGTH, fail);
-  const tags = input.tags === undefined ? [] : nameListField(input.tags, "tags", fail);
-  const annotations = input.annotations === undefined || input.annotations === null
-    ? null
-    : jsonObjectField(input.annotations, "annotations", fail);
-  const owner = deepFreeze({ name: namespace, description: "", category, tags });
-  return {
-    template: schemaTemplate({
-      namespace,
-      name,
-      title: textField(input.title, "title", MAX_NAME_LENGTH, fail),
-      description: textField(input.description, "description", MAX_TEXT_LENGTH, fail) ?? "",
-      input_schema: objectSchemaField(input.input_schema, "input_schema", fail),
-      annotations,
-      category,
-      tags,
-    }, owner),
-    backend: checkBackend(backend),
-  };
-}
-
-/**
  * The template of a tool known by its input schema: what ranking reads of its arguments comes
  * from the schema's properties, and its title goes with its description.
  */
-function schemaTemplate(tool: Omit<RegistryTool, "id">, owner: RankedConfig): ToolTemplate {
+export function schemaTemplate(tool: Omit<RegistryTool, "id">, owner: RankedConfig): ToolTemplate {
   const properties = (tool.input_schema.properties ?? {}) as Record<string, unknown>;
   const args = Object.entries(properties).map(([name, property]) => {
     const description = (property as { description?: unknown } | null)?.description;

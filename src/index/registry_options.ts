@@ -14,7 +14,6 @@ import type {
 } from "../registry_types.ts";
 import { describeValue } from "../_json_value.ts";
 import { optionalFunction, optionsObject } from "../_options.ts";
-import { knownPolicy } from "../config/policy_check.ts";
 import { SEARCH_MODES } from "./search_params.ts";
 import type { ReaderSettings } from "./_registry_reader.ts";
 
@@ -117,13 +116,16 @@ export interface RegistrySettings {
 }
 
 /**
- * `options` checked and defaulted.
+ * `options` checked and defaulted, the policy by `readPolicy`.
  *
  * @throws {RangeError} When an option has the wrong kind, or a searcher is named as a built-in
  * mode.
- * @throws {ConfigError} When the policy is not valid.
+ * @throws {ConfigError} When `readPolicy` finds the policy not valid.
  */
-export function registryOptions(options: ToolRegistryOptions | undefined): RegistrySettings {
+export function registryOptions(
+  options: ToolRegistryOptions | undefined,
+  readPolicy: (policy: unknown) => PolicyConfig,
+): RegistrySettings {
   const given = optionsObject(options);
   const maxTools = given.maxTools ?? MAX_TOOLS;
   if (!Number.isInteger(maxTools) || maxTools < 0) {
@@ -156,6 +158,6 @@ export function registryOptions(options: ToolRegistryOptions | undefined): Regis
       ((error: unknown, event: ChangeEvent) =>
         console.error(`A change listener failed on a "${event.type}" event:`, error)),
     maxTools,
-    policy: given.policy === undefined ? undefined : knownPolicy(given.policy),
+    policy: given.policy === undefined ? undefined : readPolicy(given.policy),
   };
 }

@@ -4,7 +4,6 @@
  *
  * @module
  */
-import { NotFoundError } from "../errors.ts";
 import type {
   BackendKind,
   ChangeEvent,
@@ -14,7 +13,11 @@ import type {
   ToolBackend,
   ToolRegistration,
 } from "../registry_types.ts";
+import type { PolicyConfig } from "../policy_types.ts";
 import type { CLImaxConfig, CLImaxConfigInput } from "../types.ts";
+import { describeValue } from "../_json_value.ts";
+import { knownPolicy } from "../config/policy_check.ts";
+import { validateConfig } from "../config/validate.ts";
 import {
   type ConfigOptions,
   registryOptions,
@@ -22,26 +25,8 @@ import {
   type ToolRegistryOptions,
 } from "./registry_options.ts";
 import { bindView, RegistryView } from "./registry_view.ts";
-import { checkServer } from "./_backends.ts";
-import { addition, applyChange, type Change, hasSource, replacement } from "./_registry_change.ts";
-import {
-  configRegistrations,
-  mcpRegistrations,
-  registrationsOf,
-  toolRegistration,
-} from "./_registry_input.ts";
-import { StateReader } from "./_registry_reader.ts";
-import { Listeners } from "./_listeners.ts";
-import { grantAccess } from "./_registry_trusted.ts";
-import { RegistryState, type Slot } from "./_registry_state.ts";
-
-export {
-  adoptParts,
-  registerValidSources,
-  type RegistryParts,
-  registryParts,
-  type ValidSource,
-} from "./_registry_trusted.ts";
+import { RegistryCore } from "./registry_core.ts";
+import { registrationsOf, toolRegistration } from "./_tool_registrations.ts";
 
 /**
  * A catalogue that changes while it runs (seed 004's tool index): tools are registered from
@@ -71,18 +56,8 @@ export {
  * ```
  */
 export class ToolRegistry extends RegistryView {
-  static {
-    grantAccess({
-      state: (registry) => (registry as ToolRegistry).#state,
-      apply: (registry, change) => (registry as ToolRegistry).#apply(change),
-      policy: (registry) => (registry as ToolRegistry).#options.policy,
-    });
-  }
-
-  #state = new RegistryState();
-  /** Whether a snapshot holds the current state, which must then be copied before a change. */
-  #shared = false;
-  readonly #listeners: Listeners;
+  /** The registry itself, which takes the configs validated here. */
+  readonly #core: RegistryCore;
   readonly #options: RegistrySettings;
 
   /**
@@ -93,15 +68,10 @@ export class ToolRegistry extends RegistryView {
    */
   constructor(options?: ToolRegistryOptions) {
     super();
-    this.#options = registryOptions(options);
-    this.#listeners = new Listeners(this.#options.onListenerError);
-    const { settings } = this.#options;
-    // One reader for as long as the state object is the same: it reads the state as it is.
-    let reader: StateReader | undefined;
-    bindView(this, () => {
-      if (reader?.state !== this.#state) reader = new StateReader(this.#state, settings);
-      return reader;
-    });
+    this.#options = registryOptions(options, knownPolicy);
+    const core = new RegistryCore(this.#options);
+    this.#core = core;
+    bindView(this, () => core);
   }
 
   /**
@@ -124,7 +94,7 @@ export class ToolRegistry extends RegistryView {
    * ```
    */
   register(tool: RegistryToolInput, backend: ToolBackend): void {
-    this.#apply(addition([toolRegistration(tool, backend, "tool")]));
+    this.#core.registerPlanned([toolRegistration(tool, backend, "tool")]);
   }
 
   /**
@@ -145,7 +115,7 @@ export class ToolRegistry extends RegistryView {
    * ```
    */
   registerMany(registrations: Iterable<ToolRegistration>): void {
-    this.#apply(addition(registrationsOf(registrations)));
+    this.#core.registerPlanned(registrationsOf(registrations));
   }
 
   /**
@@ -165,7 +135,7 @@ export class ToolRegistry extends RegistryView {
    * ```
    */
   registerConfig(config: CLImaxConfig | CLImaxConfigInput, options?: ConfigOptions): void {
-    this.#apply(addition(configRegistrations(config, options, this.#options).adds));
+    this.#core.registerValidConfig(...this.#checked(config, options));
   }
 
   /**
@@ -188,7 +158,7 @@ export class ToolRegistry extends RegistryView {
    * ```
    */
   registerMcpTools(server: string | McpServerInfo, tools: readonly McpTool[]): void {
-    this.#apply(addition(mcpRegistrations(server, tools)));
+    this.#core.registerMcpTools(server, tools);
   }
 
   /**
@@ -206,17 +176,7 @@ export class ToolRegistry extends RegistryView {
    * ```
    */
   unregisterBackend(id: string, kind: BackendKind, backendId: string): void {
-    const slot = this.#slotOf(id);
-    if (slot === undefined) throw new NotFoundError(`No tool has the ID ${JSON.stringify(id)}`);
-    const matches = (backend: ToolBackend) => backend.kind === kind && backend.id === backendId;
-    if (!slot.backends.some(matches)) {
-      throw new NotFoundError(`The tool ${id} has no ${kind} backend ${JSON.stringify(backendId)}`);
-    }
-    this.#apply({
-      drops: (tool, backend) => tool === id && matches(backend),
-      dropIds: new Set([id]),
-      adds: [],
-    });
+    this.#core.unregisterBackend(id, kind, backendId);
   }
 
   /**
@@ -243,7 +203,7 @@ export class ToolRegistry extends RegistryView {
     backendId: string,
     registrations: Iterable<ToolRegistration>,
   ): void {
-    this.#apply(replacement(kind, backendId, registrationsOf(registrations)));
+    this.#core.replacePlanned(kind, backendId, registrationsOf(registrations));
   }
 
   /**
@@ -263,8 +223,7 @@ export class ToolRegistry extends RegistryView {
    * ```
    */
   replaceConfig(config: CLImaxConfig | CLImaxConfigInput, options?: ConfigOptions): void {
-    const { source, adds } = configRegistrations(config, options, this.#options);
-    this.#apply(replacement("climax", source, adds));
+    this.#core.replaceValidConfig(...this.#checked(config, options));
   }
 
   /**
@@ -284,8 +243,7 @@ export class ToolRegistry extends RegistryView {
    * ```
    */
   replaceMcpTools(server: string | McpServerInfo, tools: readonly McpTool[]): void {
-    const adds = mcpRegistrations(server, tools);
-    this.#apply(replacement("mcp", adds[0]?.backend.id ?? checkServer(server).name, adds));
+    this.#core.replaceMcpTools(server, tools);
   }
 
   /**
@@ -304,11 +262,7 @@ export class ToolRegistry extends RegistryView {
    * ```
    */
   removeSource(kind: BackendKind, backendId: string): void {
-    const change = replacement(kind, backendId, []);
-    if (!hasSource(this.#state, kind, backendId)) {
-      throw new NotFoundError(`No tool has a ${kind} backend ${JSON.stringify(backendId)}`);
-    }
-    this.#apply(change);
+    this.#core.removeSource(kind, backendId);
   }
 
   /**
@@ -325,10 +279,7 @@ export class ToolRegistry extends RegistryView {
    * ```
    */
   refresh(): number {
-    const state = this.#writable();
-    state.version++;
-    this.#listeners.emit([{ type: "refreshed", id: null, backend: null, version: state.version }]);
-    return state.version;
+    return this.#core.refresh();
   }
 
   /**
@@ -349,7 +300,7 @@ export class ToolRegistry extends RegistryView {
    * ```
    */
   onChange(listener: (event: ChangeEvent) => void): () => void {
-    return this.#listeners.add(listener);
+    return this.#core.onChange(listener);
   }
 
   /**
@@ -366,33 +317,33 @@ export class ToolRegistry extends RegistryView {
    * ```
    */
   snapshot(): RegistryView {
-    this.#shared = true;
-    const reader = new StateReader(this.#state, this.#options.settings);
-    const view = new Snapshot();
-    bindView(view, () => reader);
-    return view;
+    return this.#core.snapshot();
   }
 
-  #slotOf(id: string): Slot | undefined {
-    const slot = typeof id === "string" ? this.#state.byId.get(id) : undefined;
-    return slot === undefined ? undefined : this.#state.slots[slot];
-  }
-
-  /** The current state, ready to change: copied first when a snapshot shares it. */
-  #writable(): RegistryState {
-    if (this.#shared) {
-      this.#state = this.#state.clone();
-      this.#shared = false;
+  /**
+   * `config` validated (unknown keys reported to the registry's `onWarning`), the source its
+   * backend is named by, and the policy it is registered under.
+   *
+   * @throws {ConfigError} When the config or the policy is not valid.
+   * @throws {RangeError} When `source` is not a non-empty string.
+   */
+  #checked(
+    config: unknown,
+    options: ConfigOptions | undefined,
+  ): [CLImaxConfig, string, PolicyConfig | undefined] {
+    const source: unknown = options?.source;
+    if (source !== undefined && (typeof source !== "string" || source === "")) {
+      throw new RangeError(
+        `The option source must be a non-empty string, got ${describeValue(source)}`,
+      );
     }
-    return this.#state;
-  }
-
-  /** Applies a change (see `applyChange`), then tells the listeners what it changed. */
-  #apply(change: Change): void {
-    const events = applyChange(this.#state, change, this.#options.maxTools, () => this.#writable());
-    if (events !== undefined) this.#listeners.emit(events);
+    const policy = options?.policy === undefined
+      ? this.#options.policy
+      : knownPolicy(options.policy);
+    const valid = validateConfig(config, {
+      source: source ?? "config",
+      onWarning: this.#options.warn,
+    });
+    return [valid, source ?? valid.name, policy];
   }
 }
-
-/** A view of one state of a registry, which its later changes do not reach. */
-class Snapshot extends RegistryView {}

@@ -1,0 +1,200 @@
+// The registry itself, as seed 004 describes it, but for configs, which it takes validated: a
+// `ToolRegistry` is this and the validation of what a library user gives it. The service holds
+// one of these directly, for the configs it registers were validated when they were read (or
+// compiled), so that a cold start loads no zod: importing it took about 20 ms of a start of 115.
+import { NotFoundError } from "../errors.ts";
+import type { PolicyConfig } from "../policy_types.ts";
+import type {
+  BackendKind,
+  ChangeEvent,
+  McpServerInfo,
+  McpTool,
+  ToolBackend,
+} from "../registry_types.ts";
+import type { CLImaxConfig } from "../types.ts";
+import { policyOrigin } from "../config/policy_origin.ts";
+import {
+  registryOptions,
+  type RegistrySettings,
+  type ToolRegistryOptions,
+} from "./registry_options.ts";
+import { bindView, RegistryView } from "./registry_view.ts";
+import { checkServer } from "./_backends.ts";
+import { addition, applyChange, type Change, hasSource, replacement } from "./_registry_change.ts";
+import { mcpRegistrations, type Planned, validConfigRegistrations } from "./_registry_input.ts";
+import { StateReader } from "./_registry_reader.ts";
+import { Listeners } from "./_listeners.ts";
+import { grantAccess } from "./_registry_trusted.ts";
+import { RegistryState, type Slot } from "./_registry_state.ts";
+
+export {
+  adoptParts,
+  registerValidSources,
+  type RegistryParts,
+  registryParts,
+  type ValidSource,
+} from "./_registry_trusted.ts";
+
+/**
+ * A registry whose configs come validated (see `ToolRegistry`, which documents every method):
+ * `registerValidConfig` and `replaceValidConfig` take a config that `validateConfig` (or a
+ * parser) made, and its policy is one that `validatePolicy` (or `parsePolicy`) made.
+ */
+export class RegistryCore extends RegistryView {
+  static {
+    grantAccess({
+      state: (registry) => (registry as RegistryCore).#state,
+      apply: (registry, change) => (registry as RegistryCore).#apply(change),
+      policy: (registry) => (registry as RegistryCore).#options.policy,
+    });
+  }
+
+  #state = new RegistryState();
+  /** Whether a snapshot holds the current state, which must then be copied before a change. */
+  #shared = false;
+  readonly #listeners: Listeners;
+  readonly #options: RegistrySettings;
+
+  /** An empty registry with the settings that `registryOptions` made. */
+  constructor(options: RegistrySettings) {
+    super();
+    this.#options = options;
+    this.#listeners = new Listeners(options.onListenerError);
+    const { settings } = options;
+    // One reader for as long as the state object is the same: it reads the state as it is.
+    let reader: StateReader | undefined;
+    bindView(this, () => {
+      if (reader?.state !== this.#state) reader = new StateReader(this.#state, settings);
+      return reader;
+    });
+  }
+
+  /** Registers checked registrations, all or nothing (see `ToolRegistry.registerMany`). */
+  registerPlanned(planned: readonly Planned[]): void {
+    this.#apply(addition(planned));
+  }
+
+  /**
+   * Registers the tools of a validated config as `ToolRegistry.registerConfig` does, reached by
+   * the source `source`, under `policy` (default the registry's).
+   */
+  registerValidConfig(
+    config: CLImaxConfig,
+    source: string,
+    policy: PolicyConfig | undefined = this.#options.policy,
+  ): void {
+    this.#apply(addition(validConfigRegistrations(config, source, policy)));
+  }
+
+  /** See `ToolRegistry.registerMcpTools`. */
+  registerMcpTools(server: string | McpServerInfo, tools: readonly McpTool[]): void {
+    this.#apply(addition(mcpRegistrations(server, tools)));
+  }
+
+  /** See `ToolRegistry.unregisterBackend`. */
+  unregisterBackend(id: string, kind: BackendKind, backendId: string): void {
+    const slot = this.#slotOf(id);
+    if (slot === undefined) throw new NotFoundError(`No tool has the ID ${JSON.stringify(id)}`);
+    const matches = (backend: ToolBackend) => backend.kind === kind && backend.id === backendId;
+    if (!slot.backends.some(matches)) {
+      throw new NotFoundError(`The tool ${id} has no ${kind} backend ${JSON.stringify(backendId)}`);
+    }
+    this.#apply({
+      drops: (tool, backend) => tool === id && matches(backend),
+      dropIds: new Set([id]),
+      adds: [],
+    });
+  }
+
+  /** Replaces a source's tools with checked registrations (see `ToolRegistry.replaceSource`). */
+  replacePlanned(kind: BackendKind, backendId: string, planned: readonly Planned[]): void {
+    this.#apply(replacement(kind, backendId, planned));
+  }
+
+  /**
+   * Replaces the tools of the source `source` with those of a validated config, as
+   * `ToolRegistry.replaceConfig` does, under `policy` (default the registry's).
+   */
+  replaceValidConfig(
+    config: CLImaxConfig,
+    source: string,
+    policy: PolicyConfig | undefined = this.#options.policy,
+  ): void {
+    this.#apply(replacement("climax", source, validConfigRegistrations(config, source, policy)));
+  }
+
+  /** See `ToolRegistry.replaceMcpTools`. */
+  replaceMcpTools(server: string | McpServerInfo, tools: readonly McpTool[]): void {
+    const adds = mcpRegistrations(server, tools);
+    this.#apply(replacement("mcp", adds[0]?.backend.id ?? checkServer(server).name, adds));
+  }
+
+  /** See `ToolRegistry.removeSource`. */
+  removeSource(kind: BackendKind, backendId: string): void {
+    const change = replacement(kind, backendId, []);
+    if (!hasSource(this.#state, kind, backendId)) {
+      throw new NotFoundError(`No tool has a ${kind} backend ${JSON.stringify(backendId)}`);
+    }
+    this.#apply(change);
+  }
+
+  /** See `ToolRegistry.refresh`. */
+  refresh(): number {
+    const state = this.#writable();
+    state.version++;
+    this.#listeners.emit([{ type: "refreshed", id: null, backend: null, version: state.version }]);
+    return state.version;
+  }
+
+  /** See `ToolRegistry.onChange`. */
+  onChange(listener: (event: ChangeEvent) => void): () => void {
+    return this.#listeners.add(listener);
+  }
+
+  /** See `ToolRegistry.snapshot`. */
+  snapshot(): RegistryView {
+    this.#shared = true;
+    const reader = new StateReader(this.#state, this.#options.settings);
+    const view = new Snapshot();
+    bindView(view, () => reader);
+    return view;
+  }
+
+  #slotOf(id: string): Slot | undefined {
+    const slot = typeof id === "string" ? this.#state.byId.get(id) : undefined;
+    return slot === undefined ? undefined : this.#state.slots[slot];
+  }
+
+  /** The current state, ready to change: copied first when a snapshot shares it. */
+  #writable(): RegistryState {
+    if (this.#shared) {
+      this.#state = this.#state.clone();
+      this.#shared = false;
+    }
+    return this.#state;
+  }
+
+  /** Applies a change (see `applyChange`), then tells the listeners what it changed. */
+  #apply(change: Change): void {
+    const events = applyChange(this.#state, change, this.#options.maxTools, () => this.#writable());
+    if (events !== undefined) this.#listeners.emit(events);
+  }
+}
+
+/** A view of one state of a registry, which its later changes do not reach. */
+class Snapshot extends RegistryView {}
+
+/**
+ * A registry core with `options` checked and defaulted as `ToolRegistry` checks them, but for
+ * the policy, which must be one that `validatePolicy` or `parsePolicy` made.
+ *
+ * @throws {RangeError} When an option has the wrong kind, or the policy was not validated.
+ */
+export function registryCore(options?: ToolRegistryOptions): RegistryCore {
+  return new RegistryCore(registryOptions(options, (policy) => {
+    if (policyOrigin(policy) === undefined) {
+      throw new RangeError("A registry core takes only a policy that was validated");
+    }
+    return policy as PolicyConfig;
+  }));
+}
