@@ -11,6 +11,7 @@
 // of the term among the tools there are now. When the deltas grow past a share of the tools,
 // everything is built again as one index.
 import { type CorpusStats, distinctTerms, inverseDocumentFrequency } from "../search/ranked.ts";
+import { ownerKey, sourceAverages } from "./_source_averages.ts";
 import { FIELD_SEPARATOR, needleKeys } from "../search/substring.ts";
 import type { NormalizedParams } from "./search_params.ts";
 import type { ToolTemplate } from "./_registry_input.ts";
@@ -118,6 +119,8 @@ export class RegistrySearch {
   readonly #staleTerms: ReadonlyMap<string, number>;
   /** Each index's scaling of a term's scores to the rarity of the term now. */
   readonly #weights: readonly ((term: string) => number)[];
+  /** Whether a tool there is now has a term, in whichever index. */
+  readonly #known: (term: string) => boolean;
 
   private constructor(
     parts: readonly (Part | undefined)[],
@@ -138,6 +141,7 @@ export class RegistrySearch {
     this.#weights = parts.map((part) => (term: string) =>
       inverseDocumentFrequency(tools, docFrequency(term)) / part!.builtRarity(term)
     );
+    this.#known = (term) => docFrequency(term) > 0;
   }
 
   /**
@@ -238,12 +242,15 @@ export class RegistrySearch {
     // The statistics of the other indexes, fixed as they are now: the rarity the new one is built
     // with is read again at every query.
     const others = next.filter((part) => part !== undefined);
+    const averages = parts[MAIN]!.own.averages;
+    const owned = sourceAverages(slots, rebuilt, averages);
     const corpus: CorpusStats = {
       docCount: tools - rebuilt.length,
-      averages: parts[MAIN]!.own.averages,
+      averages,
       docFrequency: (term) =>
         others.reduce((sum, part) => sum + part.own.docFrequency(term), 0) -
         (staleTerms.get(term) ?? 0),
+      configAverages: (config) => owned.get(ownerKey(config)),
     };
     const built = part(slots, rebuilt, corpus);
     next[target] = built;
@@ -270,9 +277,11 @@ export class RegistrySearch {
     const parts = this.#parts;
     const main = parts[MAIN]!;
     if (parts[OLDER] === undefined && parts[RECENT] === undefined) {
+      const whole = this.#stale[MAIN] === undefined;
       const docs = main.search.find(params, skip, count, {
         stale: this.#stale[MAIN],
-        termWeight: this.#stale[MAIN] === undefined ? undefined : this.#weights[MAIN],
+        termWeight: whole ? undefined : this.#weights[MAIN],
+        known: whole ? undefined : this.#known,
       });
       return docs.map((doc) => main.slots[doc]);
     }
@@ -302,6 +311,7 @@ export class RegistrySearch {
         stale: this.#stale[i],
         scores: partScores,
         termWeight: this.#weights[i],
+        known: this.#known,
         keys,
         below,
       });

@@ -29,6 +29,8 @@ export interface FindOptions {
   scores?: number[];
   /** Scales each term's scores in a ranked search: see `RankedIndex.rank`. */
   termWeight?: (term: string) => number;
+  /** Whether some tool of the whole collection has a term: see `RankedIndex.rank`. */
+  known?: (term: string) => boolean;
   /** The `needleKeys` of the query's needle, when a search of several indexes has them. */
   keys?: readonly number[];
   /**
@@ -128,6 +130,7 @@ export class ToolSearch {
         count,
         options?.scores,
         options?.termWeight,
+        options?.known,
       )
       : undefined;
     if (best !== undefined) return best;

@@ -89,6 +89,11 @@ export interface CorpusStats {
   readonly averages: Float64Array;
   /** How many of its tools have the term. */
   docFrequency(term: string): number;
+  /**
+   * The average field lengths of a config's tools over the whole collection, blended as
+   * `configAverages` blends them, when the index holds only some of them.
+   */
+  configAverages?(config: RankedConfig): Float64Array | undefined;
 }
 
 /**
@@ -130,7 +135,7 @@ export function buildRankedTables(
   const averages = corpus?.averages ?? totals.map((total) => total / Math.max(1, docCount));
   const ownAverages = configAverages(configs, lengths, averages, options.lengthPrior);
   for (let doc = 0; doc < docCount; doc++) {
-    const own = ownAverages.get(configs[doc]);
+    const own = corpus?.configAverages?.(configs[doc]) ?? ownAverages.get(configs[doc]);
     for (let field = 0; field < fieldCount; field++) {
       const average = own?.[field] ?? averages[field];
       const b = options.b[field];
@@ -228,7 +233,7 @@ export function buildRankedTables(
  * from several sources the fuller description is not the one punished. None when `prior` is
  * Infinity.
  */
-function configAverages(
+export function configAverages(
   configs: readonly RankedConfig[],
   lengths: Float32Array,
   averages: Float64Array,

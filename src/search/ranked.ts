@@ -6,6 +6,7 @@ import { withinEdits } from "./_typos.ts";
 import { TermBuffer, Vocabulary } from "./_words.ts";
 import { type QueryWord, queryWords } from "./_query_words.ts";
 import { TopK } from "./_top_k.ts";
+import { ToolTerms } from "./_tool_terms.ts";
 import {
   buildRankedTables,
   type CorpusStats,
@@ -18,8 +19,10 @@ import {
 } from "./_ranked_tables.ts";
 
 export {
+  configAverages,
   type CorpusStats,
   DEFAULT_RANKING,
+  FIELDS,
   inverseDocumentFrequency,
   type RankedConfig,
   type RankedTables,
@@ -148,7 +151,9 @@ export class RankedIndex {
    * when `query` has no word to rank by, no run of letters or digits that is not a stop word:
    * such a query ("?", "how do I") says nothing about which tool is meant. The score of each
    * tool returned is appended to `scoresOut` when it is given; `termWeight` scales each term's
-   * scores, for statistics that changed since the index was built.
+   * scores, for statistics that changed since the index was built. When this index is one part
+   * of a collection, `known` says whether some tool of the whole collection has a term: a word
+   * is completed or corrected only when none has it, as one index of every tool would decide.
    */
   rank(
     query: string,
@@ -157,12 +162,13 @@ export class RankedIndex {
     count: number,
     scoresOut?: number[],
     termWeight?: (term: string) => number,
+    known?: (term: string) => boolean,
   ): number[] | undefined {
     const vocabulary = this.#vocabulary;
     const words = queryWords(query, this.#options.debrisWeight)
       .filter(({ word }) => !vocabulary.isStopWord(word));
     if (words.length === 0) return undefined;
-    const queryTerms = this.#queryTerms(words);
+    const queryTerms = this.#queryTerms(words, known);
     if (queryTerms.length === 0) return [];
     const docCount = this.#docCount;
     const scores = this.#scores ??= new Float64Array(docCount);
@@ -244,7 +250,7 @@ export class RankedIndex {
    * tool has, else the words that an unknown last word begins (it may be unfinished), else the
    * words an unknown word is a typo of.
    */
-  #queryTerms(words: readonly QueryWord[]): QueryTerm[] {
+  #queryTerms(words: readonly QueryWord[], known?: (term: string) => boolean): QueryTerm[] {
     const { prefixWeight, typoWeight, exactWeight } = this.#options;
     const vocabulary = this.#vocabulary;
     const weights = new Map<number, number>();
@@ -254,7 +260,10 @@ export class RankedIndex {
     words.forEach(({ word, weight }, i) => {
       const term = vocabulary.termOf(word);
       const id = vocabulary.idOf(term);
-      if (id !== undefined) {
+      // A delta index may lack a word that other tools have: completing or correcting it there
+      // lifted the delta's tools into 2% of bundled-dev's top tens that a fresh build keeps out.
+      if (known === undefined ? id !== undefined : known(term)) {
+        if (id === undefined) return;
         add(id, weight);
         const exact = term === word ? undefined : vocabulary.exactIdOf(word);
         if (exact !== undefined) add(exact, exactWeight * weight);
@@ -318,16 +327,31 @@ let analysis: Vocabulary | undefined;
 /** The term numbers `distinctTerms` finds, reused from call to call. */
 const found = new TermBuffer(1 << 10);
 
+/** The vocabulary of `distinctTerms` and `fieldLengths`. */
+function analysisVocabulary(): Vocabulary {
+  return analysis ??= new Vocabulary(
+    DEFAULT_RANKING.stemming,
+    DEFAULT_RANKING.stopWords,
+    DEFAULT_RANKING.exactWeight > 0,
+  );
+}
+
+/**
+ * The number of terms in each of `FIELDS` of a tool and its config, as an index of default
+ * ranking measures them for length normalisation.
+ */
+export function fieldLengths(tool: RankedTool, config: RankedConfig): Float32Array {
+  const terms = new ToolTerms(analysisVocabulary(), 1);
+  terms.add(tool, config);
+  return terms.lengths;
+}
+
 /**
  * The distinct terms of a tool and its config, as an index of default ranking counts them in
  * its document frequencies.
  */
 export function distinctTerms(tool: RankedTool, config: RankedConfig): string[] {
-  const vocabulary = analysis ??= new Vocabulary(
-    DEFAULT_RANKING.stemming,
-    DEFAULT_RANKING.stopWords,
-    DEFAULT_RANKING.exactWeight > 0,
-  );
+  const vocabulary = analysisVocabulary();
   found.length = 0;
   const texts = [
     tool.name,
