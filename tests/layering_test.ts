@@ -101,13 +101,32 @@ function cycles(edges: readonly Edge[]): string[] {
   return found;
 }
 
+/** What this file reads of `deno info --json`'s report of a module graph. */
+interface ModuleInfo {
+  roots: string[];
+  redirects?: Record<string, string>;
+  modules: {
+    specifier: string;
+    dependencies?: {
+      isDynamic?: boolean;
+      code?: { specifier: string };
+      type?: { specifier: string };
+    }[];
+  }[];
+}
+
+/** What `deno info --json` reports of the module graph of `entry`, a path from the root. */
+async function moduleInfo(entry: string): Promise<ModuleInfo> {
+  const output = await runDeno(["info", "--json", new URL(entry, ROOT).href]);
+  assert.equal(output.code, 0, output.stderr);
+  return JSON.parse(output.stdout);
+}
+
 /** The imports between the project's modules that the entry points reach, dynamic and type-only ones included. */
 async function moduleGraph(entries: readonly string[]): Promise<Edge[]> {
   const edges = new Map<string, Edge>();
   for (const entry of entries) {
-    const output = await runDeno(["info", "--json", new URL(entry, ROOT).href]);
-    assert.equal(output.code, 0, output.stderr);
-    for (const module of JSON.parse(output.stdout).modules) {
+    for (const module of (await moduleInfo(entry)).modules) {
       const from = projectPath(module.specifier);
       if (from === undefined) continue;
       for (const dependency of module.dependencies ?? []) {
@@ -184,16 +203,9 @@ Deno.test("the code hash of a compiled catalogue leaves out no folder that the c
  * not its type-only or dynamic ones, followed through packages too.
  */
 async function startUpModules(entry: string): Promise<Set<string>> {
-  const output = await runDeno(["info", "--json", new URL(entry, ROOT).href]);
-  assert.equal(output.code, 0, output.stderr);
-  const info = JSON.parse(output.stdout);
-  const modules = new Map<
-    string,
-    { dependencies?: { isDynamic?: boolean; code?: { specifier: string } }[] }
-  >(
-    info.modules.map((module: { specifier: string }) => [module.specifier, module]),
-  );
-  const redirects: Record<string, string> = info.redirects ?? {};
+  const info = await moduleInfo(entry);
+  const modules = new Map(info.modules.map((module) => [module.specifier, module]));
+  const redirects = info.redirects ?? {};
   const reached = new Set<string>();
   const visit = (specifier: string) => {
     if (reached.has(specifier)) return;
