@@ -619,3 +619,58 @@ Deno.test("after a change, a substring search in load order finds a changed tool
   );
   assert.equal(registry.search({ query: "shared" })[0].id, "a:a_0");
 });
+
+Deno.test("after a change, a ranked search ties a changed tool with unchanged ones as a fresh build does", () => {
+  // Every "store" tool has its source's word once; "cloud_store" has it in its name as well, so
+  // the word scores highest there, and an index of the changed tool alone would quantise its
+  // score on other steps. How much higher varies with the cloud tool's description.
+  const store = (count: number) =>
+    Array.from({ length: count }, (_, i) => ({
+      name: `item_${i}`,
+      description: `Handles item ${i}${" in detail".repeat(i % 4)}`,
+      inputSchema: schema,
+    }));
+  const ids = (from: ToolRegistry) =>
+    from.search({ query: "store", mode: "ranked", limit: 40 }).map((entry) => entry.id);
+  for (let words = 0; words < 8; words++) {
+    const cloud = [{
+      name: "cloud_store",
+      description: `Keeps files in the cloud${" store".repeat(words)}`,
+      inputSchema: schema,
+    }];
+    const registry = new ToolRegistry();
+    registry.registerMcpTools("cloud", cloud);
+    registry.registerMcpTools("store", store(30));
+    registry.search({ query: "store", mode: "ranked" });
+    registry.replaceMcpTools("store", store(31));
+    const fresh = new ToolRegistry();
+    fresh.registerMcpTools("cloud", cloud);
+    fresh.registerMcpTools("store", store(31));
+    assert.deepEqual(ids(registry), ids(fresh), `${words} words`);
+    assert.equal(ids(registry).length, 32);
+  }
+});
+
+Deno.test("a registry rebuilt after an edit normalises a source's kept and new tools together, as a fresh build does", () => {
+  // Short descriptions stay, long ones are rewritten: the kept tools hold the description of the
+  // source they came with, the new ones another object saying the same.
+  const tools = (edit: string) =>
+    Array.from({ length: 12 }, (_, i) => ({
+      name: `tool_${i}`,
+      description: i < 4
+        ? `Copies files ${edit}${" with care and many more words".repeat(i + 1)}`
+        : `Copies files${i % 2 === 0 ? " quickly" : ""}`,
+      inputSchema: schema,
+    }));
+  const registry = new ToolRegistry();
+  registry.registerMcpTools("files", tools("first"));
+  registry.search({ query: "files", mode: "ranked" });
+  // Four changed tools of twelve pass the share indexed apart: everything is built again.
+  registry.replaceMcpTools("files", tools("second"));
+  const fresh = new ToolRegistry();
+  fresh.registerMcpTools("files", tools("second"));
+  const ids = (from: ToolRegistry) =>
+    from.search({ query: "copies files", mode: "ranked", limit: 20 }).map((entry) => entry.id);
+  assert.deepEqual(ids(registry), ids(fresh));
+  assert.equal(ids(fresh).length, 12);
+});

@@ -6,12 +6,19 @@
 // it is are left out of that index's answers (they are stale). The answers are merged: in load
 // order for the substring search, by score for ranking, ties in load order.
 //
-// Ranking scores as a fresh build would. Each index was scored with the statistics of its build;
-// at a query, its scores of each term are scaled from the rarity it was built with to the rarity
-// of the term among the tools there are now. When the deltas grow past a share of the tools,
-// everything is built again as one index.
-import { type CorpusStats, distinctTerms, inverseDocumentFrequency } from "../search/ranked.ts";
-import { ownerKey, sourceAverages } from "./_source_averages.ts";
+// Ranking scores as a fresh build would. An index stores each tool's saturated frequency of a
+// term, before rarity; a query multiplies in the rarity of the term among the tools there are
+// now, the same for every index. A delta quantises on the steps of the indexes beside it, so that
+// its tools tie with theirs where one index would tie them. When the deltas grow past a share of
+// the tools, everything is built again as one index.
+import {
+  configKey,
+  type CorpusStats,
+  distinctTerms,
+  type IndexStats,
+  inverseDocumentFrequency,
+} from "../search/ranked.ts";
+import { sourceAverages } from "./_source_averages.ts";
 import { FIELD_SEPARATOR, needleKeys } from "../search/substring.ts";
 import type { NormalizedParams } from "./search_params.ts";
 import type { ToolTemplate } from "./_registry_input.ts";
@@ -56,9 +63,7 @@ interface Part {
   readonly templates: readonly ToolTemplate[];
   readonly orders: Float64Array;
   /** The statistics of its own tools. */
-  readonly own: CorpusStats;
-  /** The rarity of a term its scores were built with. */
-  readonly builtRarity: (term: string) => number;
+  readonly own: IndexStats;
 }
 
 /**
@@ -78,19 +83,12 @@ function part(
     tables,
     corpus,
   );
-  const own = search.corpus;
-  const docCount = own.docCount + (corpus?.docCount ?? 0);
   return {
     search,
     slots: Int32Array.from(positions),
     templates,
     orders: Float64Array.from(positions, (position) => slots[position]!.order),
-    own,
-    builtRarity: (term) =>
-      inverseDocumentFrequency(
-        docCount,
-        own.docFrequency(term) + (corpus?.docFrequency(term) ?? 0),
-      ),
+    own: search.stats,
   };
 }
 
@@ -117,8 +115,8 @@ export class RegistrySearch {
   readonly #docOf: Int32Array;
   /** How many stale tools have each term. */
   readonly #staleTerms: ReadonlyMap<string, number>;
-  /** Each index's scaling of a term's scores to the rarity of the term now. */
-  readonly #weights: readonly ((term: string) => number)[];
+  /** The rarity of a term among the tools there are now. */
+  readonly #rarity: (term: string) => number;
   /** Whether a tool there is now has a term, in whichever index. */
   readonly #known: (term: string) => boolean;
 
@@ -138,9 +136,7 @@ export class RegistrySearch {
     const docFrequency = (term: string) =>
       parts.reduce((sum, part) => sum + (part?.own.docFrequency(term) ?? 0), 0) -
       (staleTerms.get(term) ?? 0);
-    this.#weights = parts.map((part) => (term: string) =>
-      inverseDocumentFrequency(tools, docFrequency(term)) / part!.builtRarity(term)
-    );
+    this.#rarity = (term) => inverseDocumentFrequency(tools, docFrequency(term));
     this.#known = (term) => docFrequency(term) > 0;
   }
 
@@ -239,18 +235,15 @@ export class RegistrySearch {
       next[index] = undefined;
       nextStale[index] = undefined;
     }
-    // The statistics of the other indexes, fixed as they are now: the rarity the new one is built
-    // with is read again at every query.
+    // The new index is scored with the main index's field averages and on the other indexes'
+    // steps; rarity is not built in, a query reads it as it is then.
     const others = next.filter((part) => part !== undefined);
     const averages = parts[MAIN]!.own.averages;
     const owned = sourceAverages(slots, rebuilt, averages);
     const corpus: CorpusStats = {
-      docCount: tools - rebuilt.length,
       averages,
-      docFrequency: (term) =>
-        others.reduce((sum, part) => sum + part.own.docFrequency(term), 0) -
-        (staleTerms.get(term) ?? 0),
-      configAverages: (config) => owned.get(ownerKey(config)),
+      configAverages: (config) => owned.get(configKey(config)),
+      highest: (term) => Math.max(0, ...others.map((part) => part.own.highest(term))),
     };
     const built = part(slots, rebuilt, corpus);
     next[target] = built;
@@ -280,7 +273,7 @@ export class RegistrySearch {
       const whole = this.#stale[MAIN] === undefined;
       const docs = main.search.find(params, skip, count, {
         stale: this.#stale[MAIN],
-        termWeight: whole ? undefined : this.#weights[MAIN],
+        rarity: whole ? undefined : this.#rarity,
         known: whole ? undefined : this.#known,
       });
       return docs.map((doc) => main.slots[doc]);
@@ -310,7 +303,7 @@ export class RegistrySearch {
       const partDocs = part.search.find(params, 0, want, {
         stale: this.#stale[i],
         scores: partScores,
-        termWeight: this.#weights[i],
+        rarity: this.#rarity,
         known: this.#known,
         keys,
         below,

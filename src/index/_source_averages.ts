@@ -2,6 +2,7 @@
 // the average field lengths over all of them, as one index of every tool would measure them.
 import {
   configAverages,
+  configKey,
   DEFAULT_RANKING,
   fieldLengths,
   FIELDS,
@@ -24,25 +25,12 @@ function lengthsOf(template: ToolTemplate): Float32Array {
   return lengths;
 }
 
-/** Each source description's key, made once. */
-const ownerKeys = new WeakMap<RankedConfig, string>();
-
-/** What tells one source's description of itself from another's. */
-export function ownerKey(owner: RankedConfig): string {
-  let key = ownerKeys.get(owner);
-  if (key === undefined) {
-    key = JSON.stringify([owner.name, owner.description, owner.category, owner.tags]);
-    ownerKeys.set(owner, key);
-  }
-  return key;
-}
-
 /**
  * The average field lengths of the sources of the tools at `positions`, over every tool of
  * `slots` from the same source: a delta holds only the tools that changed, and a source's
  * lengths measured over those alone scored them as a fresh build would not (2% of bundled-dev's
- * top tens differed after two edits). Sources are told apart by what they say of themselves,
- * since a replaced source's unchanged tools keep the description object they came with.
+ * top tens differed after two edits). Sources are told apart by `configKey`, as a build tells
+ * them apart, keyed by it in the map returned.
  */
 export function sourceAverages(
   slots: Slots,
@@ -52,7 +40,7 @@ export function sourceAverages(
   const wanted = new Map<string, RankedConfig>();
   for (const position of positions) {
     const owner = slots[position]!.template.owner;
-    wanted.set(ownerKey(owner), owner);
+    wanted.set(configKey(owner), owner);
   }
   // The names first: a string test per tool, where most tools are of other sources.
   const names = new Set([...wanted.values()].map((owner) => owner.name));
@@ -60,7 +48,7 @@ export function sourceAverages(
   const owners: RankedConfig[] = [];
   for (const slot of slots) {
     if (slot === undefined || !names.has(slot.template.owner.name)) continue;
-    const owner = wanted.get(ownerKey(slot.template.owner));
+    const owner = wanted.get(configKey(slot.template.owner));
     if (owner === undefined) continue;
     templates.push(slot.template);
     owners.push(owner);

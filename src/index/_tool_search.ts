@@ -4,6 +4,7 @@ import { FIELD_SEPARATOR, SubstringIndex, type SubstringTables } from "../search
 import {
   type CorpusStats,
   DEFAULT_RANKING,
+  type IndexStats,
   type RankedConfig,
   RankedIndex,
   type RankedTables,
@@ -27,8 +28,8 @@ export interface FindOptions {
   stale?: Uint8Array;
   /** When given, a ranked search appends the score of each position it finds. */
   scores?: number[];
-  /** Scales each term's scores in a ranked search: see `RankedIndex.rank`. */
-  termWeight?: (term: string) => number;
+  /** A term's rarity in the whole collection, for a ranked search: see `RankedIndex.rank`. */
+  rarity?: (term: string) => number;
   /** Whether some tool of the whole collection has a term: see `RankedIndex.rank`. */
   known?: (term: string) => boolean;
   /** The `needleKeys` of the query's needle, when a search of several indexes has them. */
@@ -72,9 +73,9 @@ export class ToolSearch {
     this.#ranked = new RankedIndex(tools, owners, DEFAULT_RANKING, tables?.ranked, corpus);
   }
 
-  /** What ranking knows of these tools, for scoring others as part of them. */
-  get corpus(): CorpusStats {
-    return this.#ranked.corpus;
+  /** What ranking knows of these tools, for the collection they are one part of. */
+  get stats(): IndexStats {
+    return this.#ranked.stats;
   }
 
   /** The tables of both searches, for restoring them elsewhere from the same tools. */
@@ -129,7 +130,7 @@ export class ToolSearch {
         skip,
         count,
         options?.scores,
-        options?.termWeight,
+        options?.rarity,
         options?.known,
       )
       : undefined;

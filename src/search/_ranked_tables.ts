@@ -70,7 +70,10 @@ export interface RankedTables {
   offsets: Uint32Array;
   /** Each term's postings, as the index lays them out. */
   postings: Uint8Array;
-  /** The highest score of each term in any tool. */
+  /**
+   * The highest saturated frequency of each term in any tool (its score before rarity, which a
+   * query multiplies in): a posting's byte is a tool's in 1/255ths of it.
+   */
   scales: Float32Array;
   /** How many tools have each term. */
   docFrequency: Uint32Array;
@@ -83,17 +86,29 @@ export interface RankedTables {
  * index of a few tools added to a large one scores them as the large one would.
  */
 export interface CorpusStats {
-  /** How many tools the collection holds beside the ones indexed. */
-  readonly docCount: number;
   /** The average number of terms in each of `FIELDS` over its tools. */
   readonly averages: Float64Array;
-  /** How many of its tools have the term. */
-  docFrequency(term: string): number;
+  /**
+   * The highest saturated frequency of the term in its tools (see `RankedTables.scales`): an
+   * index of a few tools quantises on the same steps, so that its tools and the collection's
+   * tie where one index of them all would tie them.
+   */
+  highest?(term: string): number;
   /**
    * The average field lengths of a config's tools over the whole collection, blended as
    * `configAverages` blends them, when the index holds only some of them.
    */
   configAverages?(config: RankedConfig): Float64Array | undefined;
+}
+
+/** What a built index tells of its tools, to the collection it is one part of. */
+export interface IndexStats {
+  /** The average number of terms in each of `FIELDS` over its tools. */
+  readonly averages: Float64Array;
+  /** How many of its tools have the term. */
+  docFrequency(term: string): number;
+  /** The highest saturated frequency of the term in its tools; 0 when none has it. */
+  highest(term: string): number;
 }
 
 /**
@@ -176,21 +191,19 @@ export function buildRankedTables(
     }
   }
 
-  // Saturation and rarity, which depend on the term and tool only; then the byte layout.
+  // Saturation, which depends on the term and tool only; then the byte layout. Rarity depends
+  // on the collection, which changes when an index is one part of it, so a query multiplies it in.
   const k1 = options.k1;
   const terms = vocabulary.terms;
-  const collection = docCount + (corpus?.docCount ?? 0);
   const scales = new Float32Array(termCount);
   const byteOffsets = new Uint32Array(termCount + 1);
   for (let id = 0; id < termCount; id++) {
-    const df = docFrequency[id] + (corpus?.docFrequency(terms[id]) ?? 0);
-    const idf = inverseDocumentFrequency(collection, df);
-    let highest = 0;
+    let highest = corpus?.highest?.(terms[id]) ?? 0;
     let bytes = 0;
     let previous = -1;
     for (let p = offsets[id]; p < offsets[id + 1]; p++) {
       const tf = impacts[p];
-      impacts[p] = idf * ((tf * (k1 + 1)) / (tf + k1) + options.delta);
+      impacts[p] = (tf * (k1 + 1)) / (tf + k1) + options.delta;
       if (impacts[p] > highest) highest = impacts[p];
       bytes += varintLength(docs[p] - previous) + 1;
       previous = docs[p];
@@ -226,12 +239,30 @@ export function buildRankedTables(
   };
 }
 
+/** Each config's key, made once. */
+const configKeys = new WeakMap<RankedConfig, string>();
+
 /**
- * The average length of each field over each config's tools, blended with `averages`, the
- * average over all tools, as if `prior` more tools of average length were the config's: a
- * tool is normalised against its own server's or CLI's style, so that among near-duplicates
- * from several sources the fuller description is not the one punished. None when `prior` is
- * Infinity.
+ * What tells one config's tools from another's in length normalisation: what the config says of
+ * itself. Not the object: a registry's source edited keeps the description object of its
+ * unchanged tools and gives its new tools another, and grouping by object normalised the two
+ * halves of one source apart (a rebuilt registry's scores then differed from a fresh build's).
+ */
+export function configKey(config: RankedConfig): string {
+  let key = configKeys.get(config);
+  if (key === undefined) {
+    key = JSON.stringify([config.name, config.description, config.category, config.tags]);
+    configKeys.set(config, key);
+  }
+  return key;
+}
+
+/**
+ * The average length of each field over each config's tools (configs told apart by `configKey`),
+ * blended with `averages`, the average over all tools, as if `prior` more tools of average
+ * length were the config's: a tool is normalised against its own server's or CLI's style, so
+ * that among near-duplicates from several sources the fuller description is not the one
+ * punished. None when `prior` is Infinity.
  */
 export function configAverages(
   configs: readonly RankedConfig[],
@@ -242,19 +273,24 @@ export function configAverages(
   const own = new Map<RankedConfig, Float64Array>();
   if (prior === Infinity) return own;
   const fieldCount = FIELDS.length;
-  const counts = new Map<RankedConfig, number>();
+  const groups = new Map<string, Float64Array>();
+  const counts = new Map<Float64Array, number>();
   configs.forEach((config, doc) => {
-    let sums = own.get(config);
-    if (sums === undefined) own.set(config, sums = new Float64Array(fieldCount));
-    counts.set(config, (counts.get(config) ?? 0) + 1);
+    let group = own.get(config);
+    if (group === undefined) {
+      const key = configKey(config);
+      group = groups.get(key);
+      if (group === undefined) groups.set(key, group = new Float64Array(fieldCount));
+      own.set(config, group);
+    }
+    counts.set(group, (counts.get(group) ?? 0) + 1);
     for (let field = 0; field < fieldCount; field++) {
-      sums[field] += lengths[doc * fieldCount + field];
+      group[field] += lengths[doc * fieldCount + field];
     }
   });
-  for (const [config, sums] of own) {
-    const count = counts.get(config)!;
+  for (const [group, count] of counts) {
     for (let field = 0; field < fieldCount; field++) {
-      sums[field] = (sums[field] + prior * averages[field]) / (count + prior);
+      group[field] = (group[field] + prior * averages[field]) / (count + prior);
     }
   }
   return own;

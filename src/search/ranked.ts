@@ -12,6 +12,8 @@ import {
   type CorpusStats,
   DEFAULT_RANKING,
   FIELDS,
+  type IndexStats,
+  inverseDocumentFrequency,
   type RankedConfig,
   type RankedTables,
   type RankedTool,
@@ -20,9 +22,11 @@ import {
 
 export {
   configAverages,
+  configKey,
   type CorpusStats,
   DEFAULT_RANKING,
   FIELDS,
+  type IndexStats,
   inverseDocumentFrequency,
   type RankedConfig,
   type RankedTables,
@@ -61,7 +65,7 @@ export class RankedIndex {
    * `#scales[term]`. A third of the bytes of 32-bit numbers and floats.
    */
   readonly #postings: Uint8Array;
-  /** The highest score of each term in any tool. */
+  /** The highest saturated frequency of each term in any tool. */
   readonly #scales: Float32Array;
   /** How many tools have each term. */
   readonly #docFrequency: Uint32Array;
@@ -131,16 +135,20 @@ export class RankedIndex {
     };
   }
 
-  /** The statistics of this index's tools, for scoring others as part of them. */
-  get corpus(): CorpusStats {
+  /** The statistics of this index's tools, for the collection it is one part of. */
+  get stats(): IndexStats {
     const vocabulary = this.#vocabulary;
     const docFrequency = this.#docFrequency;
+    const scales = this.#scales;
     return {
-      docCount: this.#docCount,
       averages: this.#averages,
       docFrequency: (term) => {
         const id = vocabulary.idOf(term);
         return id === undefined ? 0 : docFrequency[id];
+      },
+      highest: (term) => {
+        const id = vocabulary.idOf(term);
+        return id === undefined ? 0 : scales[id];
       },
     };
   }
@@ -150,10 +158,11 @@ export class RankedIndex {
    * accepts, best first, ties in tool order: `count` of them after the first `skip`. Undefined
    * when `query` has no word to rank by, no run of letters or digits that is not a stop word:
    * such a query ("?", "how do I") says nothing about which tool is meant. The score of each
-   * tool returned is appended to `scoresOut` when it is given; `termWeight` scales each term's
-   * scores, for statistics that changed since the index was built. When this index is one part
-   * of a collection, `known` says whether some tool of the whole collection has a term: a word
-   * is completed or corrected only when none has it, as one index of every tool would decide.
+   * tool returned is appended to `scoresOut` when it is given. When this index is one part of
+   * a collection, `rarity` is a term's rarity in the whole collection as it is now (by default,
+   * its rarity among this index's tools), and `known` says whether some tool of the collection
+   * has a term: a word is completed or corrected only when none has it, as one index of every
+   * tool would decide.
    */
   rank(
     query: string,
@@ -161,7 +170,7 @@ export class RankedIndex {
     skip: number,
     count: number,
     scoresOut?: number[],
-    termWeight?: (term: string) => number,
+    rarity?: (term: string) => number,
     known?: (term: string) => boolean,
   ): number[] | undefined {
     const vocabulary = this.#vocabulary;
@@ -181,7 +190,9 @@ export class RankedIndex {
     const touched = dense ? null : this.#touched ??= new Int32Array(docCount);
     let touchedCount = 0;
     for (const { id, weight } of queryTerms) {
-      const step = (weight * this.#scales[id] * (termWeight?.(vocabulary.terms[id]) ?? 1)) / 255;
+      const idf = rarity?.(vocabulary.terms[id]) ??
+        inverseDocumentFrequency(docCount, this.#docFrequency[id]);
+      const step = (weight * this.#scales[id] * idf) / 255;
       // Every score added below is then positive, so a zero score marks an untouched tool.
       if (step === 0) continue;
       const end = this.#offsets[id + 1];
