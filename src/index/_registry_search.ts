@@ -296,7 +296,9 @@ export class RegistrySearch {
     let last = Infinity;
     for (let i = 0; i < parts.length; i++) {
       const part = parts[i];
-      if (part === undefined || (keys !== undefined && !part.search.mayHold(keys))) continue;
+      if (part === undefined || (i !== MAIN && keys !== undefined && !part.search.mayHold(keys))) {
+        continue;
+      }
       const below = loadOrder ? firstAfter(part.orders, last) : undefined;
       if (below === 0) continue;
       const partScores: number[] = [];

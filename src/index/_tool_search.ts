@@ -136,7 +136,14 @@ export class ToolSearch {
       : undefined;
     if (best !== undefined) return best;
     if (needle !== "" && !needle.includes(FIELD_SEPARATOR)) {
-      this.#substring.scan(needle, accept, visit, driver, options?.keys);
+      this.#substring.scan(
+        needle,
+        accept,
+        visit,
+        driver,
+        options?.keys,
+        Math.min(below, this.#tools.length),
+      );
       return found;
     }
     // No query, or one holding the field separator, which only a per-field check answers.

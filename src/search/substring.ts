@@ -73,9 +73,10 @@ export class SubstringIndex {
   }
 
   /**
-   * Calls `visit` with each text number, in ascending order, whose text contains `needle` and
-   * which `accept` takes, until `visit` returns false. `needle` must already be lowercased;
-   * `keys`, its `needleKeys`, may be given when they were worked out for another index.
+   * Calls `visit` with each text number below `end`, in ascending order, whose text contains
+   * `needle` and which `accept` takes, until `visit` returns false. `needle` must already be
+   * lowercased; `keys`, its `needleKeys`, may be given when they were worked out for another
+   * index.
    */
   scan(
     needle: string,
@@ -83,40 +84,45 @@ export class SubstringIndex {
     visit: (text: number) => boolean,
     driver?: ArrayLike<number>,
     keys: readonly number[] = needleKeys(needle),
+    end: number = this.#texts.length,
   ): void {
     // The shortest list, found by its bounds: a view of each list looked at would be an object
     // made per n-gram, which cost a query a quarter of its time.
     const offsets = this.#offsets;
     const mask = this.#mask;
-    let start = 0;
-    let end = -1;
+    let from = 0;
+    let to = -1;
     for (let i = 0; i < keys.length; i++) {
       const bucket = keys[i] & mask;
-      const from = offsets[bucket];
-      const to = offsets[bucket + 1];
-      if (end < 0 || to - from < end - start) {
-        start = from;
-        end = to;
-        if (from === to) return;
+      const first = offsets[bucket];
+      const last = offsets[bucket + 1];
+      if (to < 0 || last - first < to - from) {
+        from = first;
+        to = last;
+        if (first === last) return;
       }
     }
     const texts = this.#texts;
-    if (driver !== undefined && (end < 0 || driver.length < end - start)) {
+    if (driver !== undefined && (to < 0 || driver.length < to - from)) {
       for (let i = 0; i < driver.length; i++) {
         const text = driver[i];
+        if (text >= end) return;
         if (accept(text) && texts[text].includes(needle) && !visit(text)) return;
       }
       return;
     }
-    if (end < 0) {
-      for (let text = 0; text < texts.length; text++) {
+    // The texts below `end`, when they are fewer than the shortest list: a search of several
+    // indexes in load order wants only the first few of a small one.
+    if (to < 0 || end < to - from) {
+      for (let text = 0; text < end; text++) {
         if (accept(text) && texts[text].includes(needle) && !visit(text)) return;
       }
       return;
     }
     const postings = this.#postings;
-    for (let i = start; i < end; i++) {
+    for (let i = from; i < to; i++) {
       const text = postings[i];
+      if (text >= end) return;
       if (accept(text) && texts[text].includes(needle) && !visit(text)) return;
     }
   }
