@@ -289,6 +289,8 @@ export class RegistrySearch {
     const literal = params.mode !== "ranked" && params.needle !== "" &&
       !params.needle.includes(FIELD_SEPARATOR);
     const keys = literal ? needleKeys(params.needle) : undefined;
+    // A needle that no index may hold (most misses) is answered before any index is asked.
+    if (keys !== undefined && !parts.some((part) => part?.search.mayHold(keys))) return [];
     // In load order, once one index has given `want` tools, the others' tools that come after
     // the last of them are not wanted: each index lists its tools in load order, so its walk
     // stops at the first of those. The main index, the largest, is asked first.

@@ -54,6 +54,11 @@ export class RegistryCore extends RegistryView {
   #shared = false;
   readonly #listeners: Listeners;
   readonly #options: RegistrySettings;
+  /**
+   * The reads of the registry's state as it is now: one reader for as long as the state object
+   * is the same. A view of the core (a `ToolRegistry`) reads through this, not through the core.
+   */
+  readonly reads: () => StateReader;
 
   /** An empty registry with the settings that `registryOptions` made. */
   constructor(options: RegistrySettings) {
@@ -61,12 +66,12 @@ export class RegistryCore extends RegistryView {
     this.#options = options;
     this.#listeners = new Listeners(options.onListenerError);
     const { settings } = options;
-    // One reader for as long as the state object is the same: it reads the state as it is.
     let reader: StateReader | undefined;
-    bindView(this, () => {
+    this.reads = () => {
       if (reader?.state !== this.#state) reader = new StateReader(this.#state, settings);
       return reader;
-    });
+    };
+    bindView(this, this.reads);
   }
 
   /** Registers checked registrations, all or nothing (see `ToolRegistry.registerMany`). */

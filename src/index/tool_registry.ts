@@ -71,7 +71,7 @@ export class ToolRegistry extends RegistryView {
     this.#options = registryOptions(options, knownPolicy);
     const core = new RegistryCore(this.#options);
     this.#core = core;
-    bindView(this, () => core);
+    bindView(this, core.reads);
   }
 
   /**
