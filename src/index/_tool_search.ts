@@ -2,6 +2,7 @@
 // index and the exact filters, and which of them answers a search.
 import { FIELD_SEPARATOR, SubstringIndex, type SubstringTables } from "../search/substring.ts";
 import {
+  type AnalyzedWord,
   type CorpusStats,
   DEFAULT_RANKING,
   type IndexStats,
@@ -32,6 +33,8 @@ export interface FindOptions {
   rarity?: (term: string) => number;
   /** Whether some tool of the whole collection has a term: see `RankedIndex.rank`. */
   known?: (term: string) => boolean;
+  /** The ranked query's words, when a search of several indexes has them (`analyzeQuery`). */
+  words?: readonly AnalyzedWord[];
   /** The `needleKeys` of the query's needle, when a search of several indexes has them. */
   keys?: readonly number[];
   /**
@@ -128,7 +131,7 @@ export class ToolSearch {
     // A ranked query without a word to rank by (only stop words, or no letter or digit) browses.
     const best = ranked
       ? this.#ranked.rank(
-        params.query,
+        options?.words ?? params.query,
         filtered ? accept : null,
         skip,
         count,

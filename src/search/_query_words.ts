@@ -6,12 +6,28 @@
 // A clitic is dropped; the words of a path, URL, quoted text or variable count for less
 // (`RankingOptions.debrisWeight`), except for what does say what is meant: a file's extension
 // ("report.pdf") and a URL's scheme ("s3://", "https://").
-import { splitWords } from "./_words.ts";
+import { splitWords, type Vocabulary } from "./_words.ts";
 
 /** A word of a request and the weight of its terms. */
 export interface QueryWord {
   word: string;
   weight: number;
+}
+
+/** A word of a query that ranking reads, weighed, with the term it is indexed under. */
+export interface AnalyzedWord extends QueryWord {
+  /** The term of the word ("containers" → "contain"). */
+  readonly term: string;
+}
+
+/** The words of `query` that `vocabulary` does not leave out, each with its term. */
+export function analyze(query: string, debris: number, vocabulary: Vocabulary): AnalyzedWord[] {
+  const analyzed: AnalyzedWord[] = [];
+  for (const { word, weight } of queryWords(query, debris)) {
+    if (vocabulary.isStopWord(word)) continue;
+    analyzed.push({ word, weight, term: vocabulary.termOf(word) });
+  }
+  return analyzed;
 }
 
 /** A quoted span: a quote mark at a word's start, up to the matching mark at a word's end. */

@@ -4,7 +4,7 @@
 // builds.
 import { withinEdits } from "./_typos.ts";
 import { TermBuffer, Vocabulary } from "./_words.ts";
-import { type QueryWord, queryWords } from "./_query_words.ts";
+import { analyze, type AnalyzedWord } from "./_query_words.ts";
 import { TopK } from "./_top_k.ts";
 import { ToolTerms } from "./_tool_terms.ts";
 import {
@@ -20,6 +20,7 @@ import {
   type RankingOptions,
 } from "./_ranked_tables.ts";
 
+export type { AnalyzedWord } from "./_query_words.ts";
 export {
   configAverages,
   configKey,
@@ -154,7 +155,8 @@ export class RankedIndex {
   }
 
   /**
-   * The numbers of the tools that share a term with `query` and that `accept` (when given)
+   * The numbers of the tools that share a term with `query` (a query, or the words
+   * `analyzeQuery` found in one, for an index of default ranking) and that `accept` (when given)
    * accepts, best first, ties in tool order: `count` of them after the first `skip`. Undefined
    * when `query` has no word to rank by, no run of letters or digits that is not a stop word:
    * such a query ("?", "how do I") says nothing about which tool is meant. The score of each
@@ -165,7 +167,7 @@ export class RankedIndex {
    * tool would decide.
    */
   rank(
-    query: string,
+    query: string | readonly AnalyzedWord[],
     accept: Accept | null,
     skip: number,
     count: number,
@@ -174,8 +176,9 @@ export class RankedIndex {
     known?: (term: string) => boolean,
   ): number[] | undefined {
     const vocabulary = this.#vocabulary;
-    const words = queryWords(query, this.#options.debrisWeight)
-      .filter(({ word }) => !vocabulary.isStopWord(word));
+    const words = typeof query === "string"
+      ? analyze(query, this.#options.debrisWeight, vocabulary)
+      : query;
     if (words.length === 0) return undefined;
     const queryTerms = this.#queryTerms(words, known);
     if (queryTerms.length === 0) return [];
@@ -261,15 +264,14 @@ export class RankedIndex {
    * tool has, else the words that an unknown last word begins (it may be unfinished), else the
    * words an unknown word is a typo of.
    */
-  #queryTerms(words: readonly QueryWord[], known?: (term: string) => boolean): QueryTerm[] {
+  #queryTerms(words: readonly AnalyzedWord[], known?: (term: string) => boolean): QueryTerm[] {
     const { prefixWeight, typoWeight, exactWeight } = this.#options;
     const vocabulary = this.#vocabulary;
     const weights = new Map<number, number>();
     const add = (id: number, weight: number) => {
       weights.set(id, Math.max(weights.get(id) ?? 0, weight));
     };
-    words.forEach(({ word, weight }, i) => {
-      const term = vocabulary.termOf(word);
+    words.forEach(({ word, weight, term }, i) => {
       const id = vocabulary.idOf(term);
       // A delta index may lack a word that other tools have: completing or correcting it there
       // lifted the delta's tools into 2% of bundled-dev's top tens that a fresh build keeps out.
@@ -345,6 +347,14 @@ function analysisVocabulary(): Vocabulary {
     DEFAULT_RANKING.stopWords,
     DEFAULT_RANKING.exactWeight > 0,
   );
+}
+
+/**
+ * The words of `query` that an index of default ranking reads, each with its term: a search of
+ * several indexes works them out once, where each index stemmed the query again.
+ */
+export function analyzeQuery(query: string): AnalyzedWord[] {
+  return analyze(query, DEFAULT_RANKING.debrisWeight, analysisVocabulary());
 }
 
 /**
