@@ -142,14 +142,7 @@ export class ToolSearch {
       : undefined;
     if (best !== undefined) return best;
     if (needle !== "" && !needle.includes(FIELD_SEPARATOR)) {
-      this.#substring.scan(
-        needle,
-        accept,
-        visit,
-        driver,
-        options?.keys,
-        Math.min(below, this.#tools.length),
-      );
+      this.#substring.scan(needle, accept, visit, driver, options?.keys, options?.below);
       return found;
     }
     // No query, or one holding the field separator, which only a per-field check answers.
