@@ -72,6 +72,47 @@ export function measureQueries<Q>(
   return { p50: percentile(times, 0.5), p95: percentile(times, 0.95) };
 }
 
+/**
+ * Per-query time in µs of two searchers over the same queries: each query timed on one, then
+ * on the other, in `rounds` rounds, and the fastest of its rounds kept; the p50 over the
+ * queries of each. A µs p50 taken once moved by a fifth from run to run on a shared machine;
+ * the fastest of several is what the code costs when nothing else runs.
+ */
+export function measurePaired<Q>(
+  a: Searcher<Q>,
+  b: Searcher<Q>,
+  queries: readonly Q[],
+  rounds: number,
+): [number, number] {
+  for (const query of queries) {
+    a.search(query);
+    b.search(query);
+  }
+  const repeats = queries.map((query) => {
+    let count = 1;
+    for (;;) {
+      const t0 = performance.now();
+      for (let i = 0; i < count; i++) a.search(query);
+      if (performance.now() - t0 >= 0.2 || count >= 4096) return count;
+      count *= 4;
+    }
+  });
+  const fastestA = queries.map(() => Infinity);
+  const fastestB = queries.map(() => Infinity);
+  const time = (searcher: Searcher<Q>, query: Q, count: number) => {
+    const t0 = performance.now();
+    for (let i = 0; i < count; i++) searcher.search(query);
+    return ((performance.now() - t0) * 1000) / count;
+  };
+  for (let round = 0; round < rounds; round++) {
+    queries.forEach((query, q) => {
+      fastestA[q] = Math.min(fastestA[q], time(a, query, repeats[q]));
+      fastestB[q] = Math.min(fastestB[q], time(b, query, repeats[q]));
+    });
+  }
+  return [percentile(fastestA, 0.5), percentile(fastestB, 0.5)];
+}
+
 /** The value at index ⌊p·n⌋ of the n `values` sorted (the largest for p = 1); `values` is kept. */
 export function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);

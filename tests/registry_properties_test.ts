@@ -7,6 +7,7 @@ import {
   InvalidToolError,
   NotFoundError,
   type RegistryEntry,
+  type RegistrySearchPage,
   type SearchParams,
   ToolIndex,
   type ToolRegistration,
@@ -194,6 +195,19 @@ function assertAnswersOf(registry: ToolRegistry, fresh: ToolRegistry): void {
       registry.search({ query, limit: 20 }),
       fresh.search({ query, limit: 20 }),
       query,
+    );
+    // Page by page, each page leaving out the tools of the pages before it.
+    const pages: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: RegistrySearchPage = registry.searchPage({ query, limit: 3, cursor });
+      pages.push(...page.results.map((entry) => entry.id));
+      cursor = page.next_cursor;
+    } while (cursor !== null && pages.length < 12);
+    assert.deepEqual(
+      pages,
+      fresh.search({ query, limit: pages.length }).map((entry) => entry.id),
+      `pages of ${query}`,
     );
     const ids = (from: ToolRegistry) =>
       from.search({ query, mode: "ranked", limit: 20 }).map((entry) => entry.id).sort();

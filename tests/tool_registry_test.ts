@@ -10,6 +10,7 @@ import {
   NotFoundError,
   parseToolId,
   preferredBackend,
+  type RegistrySearchPage,
   type Searcher,
   type ToolBackend,
   toolId,
@@ -673,4 +674,36 @@ Deno.test("a registry rebuilt after an edit normalises a source's kept and new t
     from.search({ query: "copies files", mode: "ranked", limit: 20 }).map((entry) => entry.id);
   assert.deepEqual(ids(registry), ids(fresh));
   assert.equal(ids(fresh).length, 12);
+});
+
+Deno.test("after a change, substring pages place the changed tools among the others as a fresh build does", () => {
+  const tools = (edited: boolean) =>
+    Array.from({ length: 60 }, (_, i) => ({
+      name: `tool_${i}`,
+      description: edited && i % 20 === 7 ? `Lists rows, revised` : `Lists rows ${i}`,
+      inputSchema: schema,
+    }));
+  const registry = new ToolRegistry();
+  registry.registerMcpTools("early", tools(false));
+  registry.registerMcpTools("late", tools(false));
+  registry.search({ query: "rows" });
+  // Three changed tools of the first source: held apart from the tools of the last build.
+  registry.replaceMcpTools("early", tools(true));
+  const fresh = new ToolRegistry();
+  fresh.registerMcpTools("early", tools(true));
+  fresh.registerMcpTools("late", tools(false));
+  for (const query of ["rows", "revised", "lists rows 1"]) {
+    const expected = fresh.search({ query, limit: 200 }).map((entry) => entry.id);
+    for (const limit of [1, 4, 7]) {
+      const pages: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: RegistrySearchPage = registry.searchPage({ query, limit, cursor });
+        pages.push(...page.results.map((entry) => entry.id));
+        cursor = page.next_cursor;
+      } while (cursor !== null);
+      assert.deepEqual(pages, expected, `${query}, pages of ${limit}`);
+    }
+  }
+  assert.ok(fresh.search({ query: "revised", limit: 200 }).length === 3);
 });

@@ -333,7 +333,7 @@ function eventsOf(
   let first = slot === undefined;
   for (const backend of backends) {
     const old = previous.get(sourceKey(backend));
-    if (old !== undefined && (old === backend || JSON.stringify(old) === JSON.stringify(backend))) {
+    if (old !== undefined && (old === backend || backendJson(old) === backendJson(backend))) {
       continue;
     }
     events.push({ type: first ? "registered" : "updated", id, backend });
@@ -348,6 +348,18 @@ function eventsOf(
     events.push({ type: "updated", id, backend: backends[0] });
   }
   return events;
+}
+
+/** The JSON of each backend compared, made once: every tool of a source shares its backend. */
+const backendJsons = new WeakMap<ToolBackend, string>();
+
+function backendJson(backend: ToolBackend): string {
+  let json = backendJsons.get(backend);
+  if (json === undefined) {
+    json = JSON.stringify(backend);
+    backendJsons.set(backend, json);
+  }
+  return json;
 }
 
 /** Puts the tool `id` into `state`: in its slot, a new one, or out; and counts its sources. */

@@ -9,9 +9,7 @@ import {
   type RankedConfig,
 } from "../search/ranked.ts";
 import type { ToolTemplate } from "./_registry_input.ts";
-
-/** A registry's slots as its search reads them: a hole where a tool left. */
-type Slots = readonly ({ readonly template: ToolTemplate } | undefined)[];
+import type { Slots } from "./_search_parts.ts";
 
 /** The field lengths of each definition, measured once. */
 const lengthsOfTemplate = new WeakMap<ToolTemplate, Float32Array>();
@@ -26,22 +24,27 @@ function lengthsOf(template: ToolTemplate): Float32Array {
 }
 
 /**
- * The average field lengths of the sources of the tools at `positions`, over every tool of
- * `slots` from the same source: a delta holds only the tools that changed, and a source's
- * lengths measured over those alone scored them as a fresh build would not (2% of bundled-dev's
- * top tens differed after two edits). Sources are told apart by `configKey`, as a build tells
- * them apart, keyed by it in the map returned.
+ * Adds to `known` the average field lengths of the sources of the tools at `positions` that it
+ * lacks, each over every tool of `slots` from the same source: a delta holds only the tools that
+ * changed, and a source's lengths measured over those alone scored them as a fresh build would
+ * not (2% of bundled-dev's top tens differed after two edits). Sources are told apart by
+ * `configKey`, as a build tells them apart, and keyed by it in `known`. What is known of a
+ * source holds until its tools change: measuring every source of a delta again at each change
+ * took 4 ms of each replacement of a 100-tool source among 10,000 tools, on average.
  */
 export function sourceAverages(
   slots: Slots,
   positions: readonly number[],
   averages: Float64Array,
-): Map<string, Float64Array> {
+  known: Map<string, Float64Array>,
+): void {
   const wanted = new Map<string, RankedConfig>();
   for (const position of positions) {
     const owner = slots[position]!.template.owner;
-    wanted.set(configKey(owner), owner);
+    const key = configKey(owner);
+    if (!known.has(key)) wanted.set(key, owner);
   }
+  if (wanted.size === 0) return;
   // The names first: a string test per tool, where most tools are of other sources.
   const names = new Set([...wanted.values()].map((owner) => owner.name));
   const templates: ToolTemplate[] = [];
@@ -56,5 +59,5 @@ export function sourceAverages(
   const lengths = new Float32Array(templates.length * FIELDS.length);
   templates.forEach((template, doc) => lengths.set(lengthsOf(template), doc * FIELDS.length));
   const byOwner = configAverages(owners, lengths, averages, DEFAULT_RANKING.lengthPrior);
-  return new Map([...wanted].map(([key, owner]) => [key, byOwner.get(owner)!]));
+  for (const [key, owner] of wanted) known.set(key, byOwner.get(owner)!);
 }

@@ -86,9 +86,12 @@ export class ToolSearch {
     return { substring: this.#substring.tables, ranked: this.#ranked.tables };
   }
 
-  /** Whether some tool may hold the needle whose `needleKeys` are `keys` (see `mayHold`). */
-  mayHold(keys: readonly number[]): boolean {
-    return this.#substring.mayHold(keys);
+  /**
+   * Whether some tool below position `end` may hold the needle whose `needleKeys` are `keys`
+   * (see `SubstringIndex.mayHold`).
+   */
+  mayHold(keys: readonly number[], end?: number): boolean {
+    return this.#substring.mayHold(keys, end);
   }
 
   /**

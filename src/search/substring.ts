@@ -54,15 +54,31 @@ export class SubstringIndex {
   }
 
   /**
-   * Whether some text may hold the needle whose `needleKeys` are `keys`: false when one of its
-   * n-grams is in no text, which a few reads of the table tell.
+   * Whether some text below `end` may hold the needle whose `needleKeys` are `keys`: false when
+   * one of its n-grams is in no such text, which the start of each of their lists tells. Below
+   * 32, the texts that are on every list are found: that no text below the first few holds
+   * all of a needle's n-grams is what most searches of a small index after a larger one find.
    */
-  mayHold(keys: readonly number[]): boolean {
+  mayHold(keys: readonly number[], end: number = this.#texts.length): boolean {
     const offsets = this.#offsets;
+    const postings = this.#postings;
     const mask = this.#mask;
+    // The start of a list is read only for an end short of the last text: in a large index it
+    // is a read from memory the cache does not hold, the most costly step of the check.
+    const bounded = end < this.#texts.length;
+    // Bit t: text t may still hold the needle.
+    let texts = end < 32 ? (1 << end) - 1 : -1;
     for (let i = 0; i < keys.length; i++) {
       const bucket = keys[i] & mask;
-      if (offsets[bucket] === offsets[bucket + 1]) return false;
+      let at = offsets[bucket];
+      const last = offsets[bucket + 1];
+      if (at === last || (bounded && postings[at] >= end)) return false;
+      if (end < 32) {
+        let on = 0;
+        for (; at < last && postings[at] < end; at++) on |= 1 << postings[at];
+        texts &= on;
+        if (texts === 0) return false;
+      }
     }
     return true;
   }
@@ -111,9 +127,7 @@ export class SubstringIndex {
       }
       return;
     }
-    // The texts below `end`, when they are fewer than the shortest list: a search of several
-    // indexes in load order wants only the first few of a small one.
-    if (to < 0 || end < to - from) {
+    if (to < 0) {
       for (let text = 0; text < end; text++) {
         if (accept(text) && texts[text].includes(needle) && !visit(text)) return;
       }

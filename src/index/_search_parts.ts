@@ -1,0 +1,130 @@
+// One index over some of a registry's slots (the main index, or a delta), and what a search
+// of several of them does with their answers.
+import { type CorpusStats, distinctTerms, type IndexStats } from "../search/ranked.ts";
+import type { ToolTemplate } from "./_registry_input.ts";
+import { type SearchTables, ToolSearch } from "./_tool_search.ts";
+
+/** A registry's slots as its search reads them: a hole where a tool left. */
+export type Slots =
+  readonly ({ readonly template: ToolTemplate; readonly order: number } | undefined)[];
+
+/** The distinct terms of each definition, found once. */
+const termsOf = new WeakMap<ToolTemplate, readonly string[]>();
+
+function terms(template: ToolTemplate): readonly string[] {
+  let found = termsOf.get(template);
+  if (found === undefined) {
+    found = distinctTerms(template.ranked, template.owner);
+    termsOf.set(template, found);
+  }
+  return found;
+}
+
+/** One index over some of the slots. */
+export interface Part {
+  readonly search: ToolSearch;
+  /** The slot, definition and load order of each of its tools. */
+  readonly slots: Int32Array;
+  readonly templates: readonly ToolTemplate[];
+  readonly orders: Float64Array;
+  /** The statistics of its own tools. */
+  readonly own: IndexStats;
+  /**
+   * For a delta, by doc number of the main index: how many of the delta's tools come before
+   * that tool of the main index, or are it, in load order.
+   */
+  readonly before?: Int32Array;
+}
+
+/**
+ * The index of the tools at `positions` of `slots` (in load order), scored within `corpus`, or
+ * adopting the `tables` of one built earlier from the same tools.
+ */
+export function part(
+  slots: Slots,
+  positions: readonly number[],
+  corpus?: CorpusStats,
+  tables?: SearchTables,
+  main?: Part,
+): Part {
+  const templates = positions.map((position) => slots[position]!.template);
+  const search = new ToolSearch(
+    templates.map((template) => template.ranked),
+    templates.map((template) => template.owner),
+    tables,
+    corpus,
+  );
+  const orders = Float64Array.from(positions, (position) => slots[position]!.order);
+  return {
+    search,
+    slots: Int32Array.from(positions),
+    templates,
+    orders,
+    own: search.stats,
+    before: main === undefined ? undefined : countsBefore(main.orders, orders),
+  };
+}
+
+/**
+ * For each of the load orders `main`, how many of `delta` are not past it: both ascending, so
+ * one walk of the two finds them all.
+ */
+function countsBefore(main: Float64Array, delta: Float64Array): Int32Array {
+  const before = new Int32Array(main.length);
+  let count = 0;
+  for (let doc = 0; doc < main.length; doc++) {
+    while (count < delta.length && delta[count] <= main[doc]) count++;
+    before[doc] = count;
+  }
+  return before;
+}
+
+/** Counts each term of `templates` into `counts`, `sign` times. */
+export function count(
+  counts: Map<string, number>,
+  templates: Iterable<ToolTemplate>,
+  sign: number,
+): void {
+  for (const template of templates) {
+    for (const term of terms(template)) counts.set(term, (counts.get(term) ?? 0) + sign);
+  }
+}
+
+/**
+ * The slots and load orders of two lists in load order merged, `want` at most: the first given
+ * as slots and orders, the second as doc numbers of `part`.
+ */
+export function mergeInLoadOrder(
+  slots: number[],
+  orders: number[],
+  part: Part,
+  docs: readonly number[],
+  want: number,
+): [number[], number[]] {
+  const mergedSlots: number[] = [];
+  const mergedOrders: number[] = [];
+  let a = 0;
+  let b = 0;
+  while (mergedSlots.length < want && (a < slots.length || b < docs.length)) {
+    const order = b < docs.length ? part.orders[docs[b]] : Infinity;
+    if (a < slots.length && orders[a] < order) {
+      mergedSlots.push(slots[a]);
+      mergedOrders.push(orders[a++]);
+    } else {
+      mergedSlots.push(part.slots[docs[b++]]);
+      mergedOrders.push(order);
+    }
+  }
+  return [mergedSlots, mergedOrders];
+}
+
+/**
+ * The slots of `part`'s tools at `docs`, leaving out the first `skip`, in the array `docs` was.
+ * Its length is set only when it changes: setting it on every search, and a second array,
+ * made a fresh registry's substring hit 1.14 µs against 1.08 (p50 of each query's fastest).
+ */
+export function slotsOf(part: Part, docs: number[], skip: number): number[] {
+  for (let k = skip; k < docs.length; k++) docs[k - skip] = part.slots[docs[k]];
+  if (skip > 0) docs.length -= skip;
+  return docs;
+}
