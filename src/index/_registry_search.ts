@@ -311,7 +311,8 @@ export class RegistrySearch {
       ? needleKeys(params.needle)
       : undefined;
     const main = parts[MAIN]!;
-    // Most misses end here, without the cost of setting up a search: a third of a miss's time.
+    // Most misses end here, without setting up a search: a miss after 100 edits of 10,000 tools
+    // took 0.295 µs without this check and 0.277 with it (p50 of each query's fastest).
     const docs = keys !== undefined && !main.search.mayHold(keys)
       ? []
       : main.search.find(params, 0, want, { stale: this.#stale[MAIN], keys });
