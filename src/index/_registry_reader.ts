@@ -199,8 +199,7 @@ export class StateReader implements RegistryReads {
     if (params.limit <= 0) return { results, more: false };
     const want = params.limit + (wantMore ? 1 : 0);
     const slots = this.#state.slots;
-    const searchers = this.#settings.searchers;
-    const searcher = searchers.size === 0 ? undefined : searchers.get(params.mode);
+    const searcher = this.#settings.searchers.get(params.mode);
     if (searcher === undefined) {
       for (const slot of this.#state.search.find(params, skip, want)) {
         results.push(slots[slot]!.entry);

@@ -256,7 +256,7 @@ export class RegistrySearch {
       docs.push(partDocs);
       scores.push(partScores);
     }
-    if (found.length === 1) return docs[0].slice(skip).map((doc) => found[0].slots[doc]);
+    if (found.length === 1) return slotsOf(found[0], docs[0], skip);
     // A ranked search with words to rank by gives a score with each tool; any other search
     // answers in load order.
     let ranked = false;
@@ -334,16 +334,6 @@ export class RegistrySearch {
       [slots, orders] = mergeInLoadOrder(slots ?? [], orders ?? [], part, found, want);
     }
     if (slots === undefined || orders === undefined) return slotsOf(main, docs, skip);
-    const results: number[] = [];
-    // The main index's tools among the deltas'.
-    let a = 0;
-    let b = 0;
-    while (a + b < want && (a < docs.length || b < slots.length)) {
-      const fromMain = b >= slots.length ||
-        (a < docs.length && main.orders[docs[a]] < orders[b]);
-      const slot = fromMain ? main.slots[docs[a++]] : slots[b++];
-      if (a + b > skip) results.push(slot);
-    }
-    return results;
+    return mergeInLoadOrder(slots, orders, main, docs, want)[0].slice(skip);
   }
 }
