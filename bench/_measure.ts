@@ -51,6 +51,24 @@ export function measureBuilds<A, B>(a: () => A, b: () => B, runs: number): [Buil
   return [first, kept(b, timesB)];
 }
 
+/** A query's time in µs on `searcher`, the mean of `repeats` runs in a row. */
+function timed<Q>(searcher: Searcher<Q>, query: Q, repeats: number): number {
+  const t0 = performance.now();
+  for (let i = 0; i < repeats; i++) searcher.search(query);
+  return ((performance.now() - t0) * 1000) / repeats;
+}
+
+/**
+ * A query's time in µs on `searcher`, run 4^k times for the smallest k that takes 0.2 ms
+ * (4,096 runs at most), and that number of runs.
+ */
+function calibrated<Q>(searcher: Searcher<Q>, query: Q): { us: number; repeats: number } {
+  for (let repeats = 1;; repeats *= 4) {
+    const us = timed(searcher, query, repeats);
+    if (us * repeats >= 200 || repeats >= 4096) return { us, repeats };
+  }
+}
+
 /**
  * Per-query time in µs, each query repeated until measurable; p50 and p95 over the queries.
  */
@@ -59,16 +77,7 @@ export function measureQueries<Q>(
   queries: readonly Q[],
 ): { p50: number; p95: number } {
   for (const query of queries) searcher.search(query);
-  const times = queries.map((query) => {
-    let repeats = 1;
-    for (;;) {
-      const t0 = performance.now();
-      for (let i = 0; i < repeats; i++) searcher.search(query);
-      const elapsed = performance.now() - t0;
-      if (elapsed >= 0.2 || repeats >= 4096) return (elapsed * 1000) / repeats;
-      repeats *= 4;
-    }
-  });
+  const times = queries.map((query) => calibrated(searcher, query).us);
   return { p50: percentile(times, 0.5), p95: percentile(times, 0.95) };
 }
 
@@ -88,26 +97,13 @@ export function measurePaired<Q>(
     a.search(query);
     b.search(query);
   }
-  const repeats = queries.map((query) => {
-    let count = 1;
-    for (;;) {
-      const t0 = performance.now();
-      for (let i = 0; i < count; i++) a.search(query);
-      if (performance.now() - t0 >= 0.2 || count >= 4096) return count;
-      count *= 4;
-    }
-  });
+  const repeats = queries.map((query) => calibrated(a, query).repeats);
   const fastestA = queries.map(() => Infinity);
   const fastestB = queries.map(() => Infinity);
-  const time = (searcher: Searcher<Q>, query: Q, count: number) => {
-    const t0 = performance.now();
-    for (let i = 0; i < count; i++) searcher.search(query);
-    return ((performance.now() - t0) * 1000) / count;
-  };
   for (let round = 0; round < rounds; round++) {
     queries.forEach((query, q) => {
-      fastestA[q] = Math.min(fastestA[q], time(a, query, repeats[q]));
-      fastestB[q] = Math.min(fastestB[q], time(b, query, repeats[q]));
+      fastestA[q] = Math.min(fastestA[q], timed(a, query, repeats[q]));
+      fastestB[q] = Math.min(fastestB[q], timed(b, query, repeats[q]));
     });
   }
   return [percentile(fastestA, 0.5), percentile(fastestB, 0.5)];
