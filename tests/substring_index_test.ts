@@ -28,3 +28,46 @@ Deno.test("SubstringIndex.scan() stops at its end", () => {
   assert.deepEqual(found(4), [0, 2]);
   assert.deepEqual(found(0), []);
 });
+
+Deno.test("SubstringIndex.mayHold() over more than 64 texts answers by blocks of texts", () => {
+  // 200 texts: blocks of 4. "alpha" is in text 10, "omega" in text 150, both in text 190.
+  const many = Array.from({ length: 200 }, (_, text) => `tool ${text}`);
+  many[10] += " alpha";
+  many[150] += " omega";
+  many[190] += " alpha omega";
+  const index = new SubstringIndex(many);
+  const alpha = needleKeys("alpha");
+  const both = needleKeys("alpha omega");
+  assert.equal(index.mayHold(alpha, 8), false);
+  assert.equal(index.mayHold(alpha, 11), true);
+  assert.equal(index.mayHold(both, 150), false);
+  assert.equal(index.mayHold(both, 191), true);
+  // Whichever n-gram is looked at first, the answer is the same.
+  for (let first = 0; first < both.length; first++) {
+    assert.equal(index.mayHold(both, 150, first), false);
+    assert.equal(index.mayHold(both, 191, first), true);
+  }
+  assert.equal(index.mayHold(needleKeys("alpha zebra"), 200, 3), false);
+});
+
+Deno.test("SubstringIndex.rarest() names the n-gram with the shortest list, or one in no text", () => {
+  const index = new SubstringIndex(["alpha beta", "alpha gamma", "alpha delta"]);
+  // "alp" is in three texts, "a d" in one: "alpha d" is walked on the list of "a d".
+  const keys = needleKeys("alpha d");
+  assert.equal(index.rarest(keys), keys.indexOf(needleKeys("a d")[0]));
+  assert.ok(index.rarest(keys) > 0);
+  const missing = needleKeys("alpha zebra");
+  const place = index.rarest(missing);
+  assert.ok(place < 0);
+  assert.equal(index.mayHold([missing[-1 - place]]), false);
+});
+
+Deno.test("SubstringIndex.collect() finds as scan() does, leaving out the stale texts", () => {
+  const index = new SubstringIndex(texts);
+  const keys = needleKeys("files");
+  assert.deepEqual(index.collect("files", keys, 5, 10), [0, 2, 4]);
+  assert.deepEqual(index.collect("files", keys, 5, 2), [0, 2]);
+  assert.deepEqual(index.collect("files", keys, 4, 10), [0, 2]);
+  assert.deepEqual(index.collect("files", keys, 5, 10, Uint8Array.of(0, 0, 1, 0, 0)), [0, 4]);
+  assert.deepEqual(index.collect("zebra", needleKeys("zebra"), 5, 10), []);
+});

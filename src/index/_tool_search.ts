@@ -37,6 +37,8 @@ export interface FindOptions {
   words?: readonly AnalyzedWord[];
   /** The `needleKeys` of the query's needle, when a search of several indexes has them. */
   keys?: readonly number[];
+  /** The place in `keys` of the n-gram whose list a substring search walks: see `rarest`. */
+  rarest?: number;
   /**
    * In a search in position order (not ranked), the first position not wanted: the walk stops
    * there.
@@ -90,8 +92,31 @@ export class ToolSearch {
    * Whether some tool below position `end` may hold the needle whose `needleKeys` are `keys`
    * (see `SubstringIndex.mayHold`).
    */
-  mayHold(keys: readonly number[], end?: number): boolean {
-    return this.#substring.mayHold(keys, end);
+  mayHold(keys: readonly number[], end?: number, first?: number): boolean {
+    return this.#substring.mayHold(keys, end, first);
+  }
+
+  /**
+   * The place in `keys` (a needle's `needleKeys`) of the n-gram with the shortest list here, or
+   * `-1 - place` of one in no tool (see `SubstringIndex.rarest`).
+   */
+  rarest(keys: readonly number[]): number {
+    return this.#substring.rarest(keys);
+  }
+
+  /**
+   * The positions below `end` of the tools that hold `needle` (lowercased, without the field
+   * separator, its `needleKeys` being `keys`), leaving out `stale` ones: `want` at most, in
+   * position order. A substring search without filters, as a registry asks its small indexes.
+   */
+  findLiteral(
+    needle: string,
+    keys: readonly number[],
+    end: number,
+    want: number,
+    stale?: Uint8Array,
+  ): number[] {
+    return this.#substring.collect(needle, keys, end, want, stale);
   }
 
   /**
@@ -145,7 +170,15 @@ export class ToolSearch {
       : undefined;
     if (best !== undefined) return best;
     if (needle !== "" && !needle.includes(FIELD_SEPARATOR)) {
-      this.#substring.scan(needle, accept, visit, driver, options?.keys, options?.below);
+      this.#substring.scan(
+        needle,
+        accept,
+        visit,
+        driver,
+        options?.keys,
+        options?.below,
+        options?.rarest,
+      );
       return found;
     }
     // No query, or one holding the field separator, which only a per-field check answers.

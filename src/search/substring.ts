@@ -30,6 +30,13 @@ export class SubstringIndex {
   readonly #mask: number;
   readonly #offsets: Uint32Array;
   readonly #postings: Int32Array;
+  /** How many texts, in order, make one of the 64 blocks of `#blocks`. */
+  readonly #blockSize: number;
+  /**
+   * Two words for each bucket, bit j of the pair set when a text of block j is on its list;
+   * made when `mayHold` is first asked about the texts below an end.
+   */
+  #blocks: Int32Array | undefined;
 
   /**
    * Indexes `texts`, or adopts the `tables` of an index built earlier from the same texts.
@@ -46,6 +53,7 @@ export class SubstringIndex {
     this.#mask = buckets - 1;
     this.#offsets = offsets;
     this.#postings = postings;
+    this.#blockSize = Math.max(1, Math.ceil(texts.length / 64));
   }
 
   /** The tables of this index, for restoring it elsewhere with the same texts. */
@@ -54,33 +62,56 @@ export class SubstringIndex {
   }
 
   /**
-   * Whether some text below `end` may hold the needle whose `needleKeys` are `keys`: false when
-   * one of its n-grams is in no such text, which the start of each of their lists tells. Below
-   * 32, the texts that are on every list are found: that no text below the first few holds
-   * all of a needle's n-grams is what most searches of a small index after a larger one find.
+   * The place in `keys` (a needle's `needleKeys`, at least one) of the n-gram with the shortest
+   * list, where a scan walks; `-1 - place` for the first n-gram in no text, when no text holds
+   * the needle.
    */
-  mayHold(keys: readonly number[], end: number = this.#texts.length): boolean {
+  rarest(keys: readonly number[]): number {
     const offsets = this.#offsets;
-    const postings = this.#postings;
     const mask = this.#mask;
-    // The start of a list is read only for an end short of the last text: in a large index it
-    // is a read from memory the cache does not hold, the most costly step of the check.
-    const bounded = end < this.#texts.length;
-    // Bit t: text t may still hold the needle.
-    let texts = end < 32 ? (1 << end) - 1 : -1;
+    let rarest = 0;
+    let length = Infinity;
     for (let i = 0; i < keys.length; i++) {
       const bucket = keys[i] & mask;
-      let at = offsets[bucket];
-      const last = offsets[bucket + 1];
-      if (at === last || (bounded && postings[at] >= end)) return false;
-      if (end < 32) {
-        let on = 0;
-        for (; at < last && postings[at] < end; at++) on |= 1 << postings[at];
-        texts &= on;
-        if (texts === 0) return false;
+      const size = offsets[bucket + 1] - offsets[bucket];
+      if (size === 0) return -1 - i;
+      if (size < length) {
+        rarest = i;
+        length = size;
       }
     }
-    return true;
+    return rarest;
+  }
+
+  /**
+   * Whether some text below `end` may hold the needle whose `needleKeys` are `keys`: false when
+   * one of its n-grams is in no text. Short of the last text, the texts are taken in 64 blocks
+   * in order: false also when no block below `end` has a text on each n-gram's list. That no
+   * text before a point holds all of a needle's n-grams is what most searches of a small index
+   * after a larger one find. The n-gram at `first` is looked at first: the one most likely to
+   * be missing, as far as the caller knows.
+   */
+  mayHold(keys: readonly number[], end: number = this.#texts.length, first = 0): boolean {
+    const mask = this.#mask;
+    if (end >= this.#texts.length) {
+      const offsets = this.#offsets;
+      for (let i = -1; i < keys.length; i++) {
+        const bucket = keys[i < 0 ? first : i] & mask;
+        if (offsets[bucket] === offsets[bucket + 1]) return false;
+      }
+      return true;
+    }
+    const blocks = this.#blocks ??= blockBits(this.#offsets, this.#postings, this.#blockSize);
+    // The blocks that start below `end`, as the bits of two words.
+    const wanted = Math.ceil(end / this.#blockSize);
+    let low = wanted >= 32 ? -1 : (1 << wanted) - 1;
+    let high = wanted >= 64 ? -1 : wanted <= 32 ? 0 : (1 << (wanted - 32)) - 1;
+    for (let i = -1; i < keys.length && (low | high) !== 0; i++) {
+      const at = (keys[i < 0 ? first : i] & mask) << 1;
+      low &= blocks[at];
+      high &= blocks[at + 1];
+    }
+    return (low | high) !== 0;
   }
 
   /** Bytes held by the posting lists and their offsets. */
@@ -92,7 +123,7 @@ export class SubstringIndex {
    * Calls `visit` with each text number below `end`, in ascending order, whose text contains
    * `needle` and which `accept` takes, until `visit` returns false. `needle` must already be
    * lowercased; `keys`, its `needleKeys`, may be given when they were worked out for another
-   * index.
+   * index, and `rarest`, what `rarest(keys)` found here, spares looking for the shortest list.
    */
   scan(
     needle: string,
@@ -101,22 +132,18 @@ export class SubstringIndex {
     driver?: ArrayLike<number>,
     keys: readonly number[] = needleKeys(needle),
     end: number = this.#texts.length,
+    rarest?: number,
   ): void {
     // The shortest list, found by its bounds: a view of each list looked at would be an object
     // made per n-gram, which cost a query a quarter of its time.
-    const offsets = this.#offsets;
-    const mask = this.#mask;
     let from = 0;
     let to = -1;
-    for (let i = 0; i < keys.length; i++) {
-      const bucket = keys[i] & mask;
-      const first = offsets[bucket];
-      const last = offsets[bucket + 1];
-      if (to < 0 || last - first < to - from) {
-        from = first;
-        to = last;
-        if (first === last) return;
-      }
+    if (keys.length > 0) {
+      const place = rarest ?? this.rarest(keys);
+      if (place < 0) return;
+      const bucket = keys[place] & this.#mask;
+      from = this.#offsets[bucket];
+      to = this.#offsets[bucket + 1];
     }
     const texts = this.#texts;
     if (driver !== undefined && (to < 0 || driver.length < to - from)) {
@@ -139,6 +166,37 @@ export class SubstringIndex {
       if (text >= end) return;
       if (accept(text) && texts[text].includes(needle) && !visit(text)) return;
     }
+  }
+
+  /**
+   * The text numbers below `end`, in ascending order, whose text contains `needle` (its
+   * `needleKeys` being `keys`, at least one) and whose byte in `stale` is 0: `want` of them at
+   * most. A `scan` with no filter and no calls per text, for the small indexes a registry asks
+   * after its main one: through `scan`, a substring hit after 100 edits of 10,000 tools took
+   * 1.39 µs against 1.33 (p50 of each query's fastest).
+   */
+  collect(
+    needle: string,
+    keys: readonly number[],
+    end: number,
+    want: number,
+    stale?: Uint8Array,
+  ): number[] {
+    const found: number[] = [];
+    const place = this.rarest(keys);
+    if (place < 0) return found;
+    const bucket = keys[place] & this.#mask;
+    const to = this.#offsets[bucket + 1];
+    const texts = this.#texts;
+    const postings = this.#postings;
+    for (let i = this.#offsets[bucket]; i < to && found.length < want; i++) {
+      const text = postings[i];
+      if (text >= end) break;
+      if ((stale === undefined || stale[text] === 0) && texts[text].includes(needle)) {
+        found.push(text);
+      }
+    }
+    return found;
   }
 }
 
@@ -242,6 +300,18 @@ function buildTables(texts: readonly string[]): SubstringTables {
     for (const end = ends[t]; r < end; r++) postings[cursor[record[r]]++] = t;
   }
   return { offsets: counts, postings };
+}
+
+/** For each bucket, two words with a bit for each block of `size` texts on its list. */
+function blockBits(offsets: Uint32Array, postings: Int32Array, size: number): Int32Array {
+  const bits = new Int32Array(2 * (offsets.length - 1));
+  for (let bucket = 0; bucket + 1 < offsets.length; bucket++) {
+    for (let at = offsets[bucket]; at < offsets[bucket + 1]; at++) {
+      const block = Math.floor(postings[at] / size);
+      bits[2 * bucket + (block >> 5)] |= 1 << (block & 31);
+    }
+  }
+  return bits;
 }
 
 function charBucket(c: number): number {
