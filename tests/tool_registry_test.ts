@@ -311,6 +311,29 @@ Deno.test("load order is by source, then by each source's latest list; a replace
   assert.throws(() => registry.removeSource("climax", "git-tools"), NotFoundError);
 });
 
+Deno.test("replacing a config with the same content changes nothing; another command updates each tool", () => {
+  const registry = new ToolRegistry();
+  registry.registerConfig(gitConfig);
+  const version = registry.contentVersion;
+  const events = recording(registry);
+  registry.replaceConfig(structuredClone(gitConfig));
+  assert.equal(events.length, 0);
+  assert.equal(registry.contentVersion, version);
+
+  registry.replaceConfig({ ...structuredClone(gitConfig), command: "git -C /repo" });
+  const ids = gitConfig.tools.map((tool) => `git-tools:${tool.name}`);
+  assert.deepEqual(events.map((event) => [event.type, event.id]), ids.map((id) => ["updated", id]));
+  for (const id of ids) {
+    const backend = registry.getTool(id)?.backend;
+    assert.equal(backend?.kind === "climax" && backend.base_command, "git -C /repo");
+  }
+  assert.notEqual(registry.contentVersion, version);
+  // Back to the first command: the content, and its version, are the first again.
+  registry.replaceConfig(structuredClone(gitConfig));
+  assert.equal(events.length, 2 * ids.length);
+  assert.equal(registry.contentVersion, version);
+});
+
 Deno.test("replacing a source refuses a definition that another source's backends disagree with", () => {
   const registry = new ToolRegistry();
   const tool = { namespace: "n", name: "t", description: "T", input_schema: { type: "object" } };

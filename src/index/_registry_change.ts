@@ -3,9 +3,9 @@
 // that tell of it.
 import { InvalidToolError } from "../errors.ts";
 import type { BackendKind, ChangeEvent, ToolBackend } from "../registry_types.ts";
-import { describeValue } from "../_json_value.ts";
+import { describeValue, sameJson } from "../_json_value.ts";
 import { BACKEND_KINDS } from "./_backends.ts";
-import type { Planned, ToolTemplate } from "./_registry_input.ts";
+import { type Planned, sameDefinition, type ToolTemplate } from "./_registry_input.ts";
 import { type Reach, type RegistryState, Slot, SOURCE_SPAN, sourceKey } from "./_registry_state.ts";
 
 /** What a change does to the backends of the tools it touches. */
@@ -118,12 +118,15 @@ export function applyChange(
     // the one it has: then it keeps its template, so that its search entry and index stay (a
     // replaced source's unchanged tools were otherwise all indexed again).
     let template = kept.length > 0 ? slot!.template : adds[0]?.template ?? slot!.template;
+    // The template it comes back with, when that was found to be the one it has.
+    let comesBack: ToolTemplate | undefined;
     if (slot !== undefined && template !== slot.template && sameTemplate(slot.template, template)) {
+      comesBack = template;
       template = slot.template;
     }
     const reaches = [...kept];
-    for (const { template: added, backend } of adds) {
-      if (added !== template && added.definition !== template.definition) {
+    for (const { template: added, backend: given } of adds) {
+      if (added !== comesBack && !sameDefinition(added, template)) {
         throw new InvalidToolError(
           id,
           "",
@@ -132,8 +135,13 @@ export function applyChange(
             : "Defined twice in one change, differently",
         );
       }
-      const reach = { backend, index: places.get(`${id}\u0000${sourceKey(backend)}`)! };
-      const same = reaches.findIndex((r) => sourceKey(r.backend) === sourceKey(backend));
+      // A backend the same as the one it replaces is that one: no event tells of it, and the
+      // tool's hash stays.
+      const key = sourceKey(given);
+      const old = slot?.reaches.find((reach) => sourceKey(reach.backend) === key)?.backend;
+      const backend = old !== undefined && sameJson(old, given) ? old : given;
+      const reach = { backend, index: places.get(`${id}\u0000${key}`)! };
+      const same = reaches.findIndex((r) => sourceKey(r.backend) === key);
       if (same === -1) reaches.push(reach);
       else reaches[same] = reach;
     }
@@ -182,7 +190,7 @@ export function applyChange(
 
 /** Whether two templates define a tool alike, and say alike what its source says of it. */
 function sameTemplate(a: ToolTemplate, b: ToolTemplate): boolean {
-  if (a.definition !== b.definition) return false;
+  if (!sameDefinition(a, b)) return false;
   const [x, y] = [a.owner, b.owner];
   return x === y ||
     (x.name === y.name && x.description === y.description && x.category === y.category &&
@@ -332,34 +340,20 @@ function eventsOf(
   const previous = new Map(before.map((backend) => [sourceKey(backend), backend]));
   let first = slot === undefined;
   for (const backend of backends) {
-    const old = previous.get(sourceKey(backend));
-    if (old !== undefined && (old === backend || backendJson(old) === backendJson(backend))) {
-      continue;
-    }
+    // A backend the same as the one it replaced was given that one's object (see `applyChange`).
+    if (previous.get(sourceKey(backend)) === backend) continue;
     events.push({ type: first ? "registered" : "updated", id, backend });
     first = false;
   }
   // A new definition, or a new place in its source's list, is a change of the tool too.
   if (
     events.length === 0 &&
-    ((slot!.template !== template && slot!.template.definition !== template.definition) ||
+    (!sameDefinition(slot!.template, template) ||
       slot!.order !== order)
   ) {
     events.push({ type: "updated", id, backend: backends[0] });
   }
   return events;
-}
-
-/** The JSON of each backend compared, made once: every tool of a source shares its backend. */
-const backendJsons = new WeakMap<ToolBackend, string>();
-
-function backendJson(backend: ToolBackend): string {
-  let json = backendJsons.get(backend);
-  if (json === undefined) {
-    json = JSON.stringify(backend);
-    backendJsons.set(backend, json);
-  }
-  return json;
 }
 
 /** Puts the tool `id` into `state`: in its slot, a new one, or out; and counts its sources. */

@@ -7,7 +7,7 @@ import { toolId } from "../tool_id.ts";
 import type { PolicyConfig } from "../policy_types.ts";
 import type { CLImaxConfig, JsonValue } from "../types.ts";
 import { deepFreeze } from "../_freeze.ts";
-import { canonicalJson } from "../_json_value.ts";
+import { canonicalJson, sameJson } from "../_json_value.ts";
 import { checkMcpTools } from "../config/mcp_tools.ts";
 import { describedTool, policedTool } from "../config/policy_apply.ts";
 import { policyFindings, reportFindings, toolsByName } from "../config/policy_findings.ts";
@@ -28,6 +28,11 @@ export interface ToolTemplate {
   readonly tool: RegistryTool;
   /** The definition as canonical JSON: two registrations of an ID must agree on it. */
   readonly definition: string;
+  /**
+   * The JSON data the definition is made from: the same data makes the same definition (see
+   * `sameDefinition`).
+   */
+  readonly inputs: unknown;
   /** What ranking and the substring search read of the tool. */
   readonly ranked: RankedTool;
   /** What they read of its source, shared by the source's tools. */
@@ -81,6 +86,7 @@ export function validConfigRegistrations(
       template: template(
         config.name,
         tool.name,
+        [shown, policed?.arg_constraints ?? null, config.category, config.tags],
         () => ({
           title: null,
           description: shown.description,
@@ -144,13 +150,17 @@ export function schemaTemplate(tool: Omit<RegistryTool, "id">, owner: RankedConf
   });
   const description = tool.title === null ? tool.description : `${tool.title}\n${tool.description}`;
   const { namespace, name, ...fields } = tool;
-  return template(namespace, name, () => fields, { name, description, args }, owner);
+  return template(namespace, name, fields, () => fields, { name, description, args }, owner);
 }
 
-/** A tool's template, its definition made from `fields` when first read, then frozen. */
+/**
+ * A tool's template, its definition made from `fields` when first read, then frozen; `fields`
+ * makes the same definition whenever `inputs` are the same.
+ */
 function template(
   namespace: string,
   name: string,
+  inputs: unknown,
   fields: () => Omit<RegistryTool, "id" | "namespace" | "name">,
   ranked: RankedTool,
   owner: RankedConfig,
@@ -173,7 +183,18 @@ function template(
         [title, description, input_schema, annotations, category, tags] as JsonValue,
       );
     },
+    inputs,
     ranked,
     owner,
   };
+}
+
+/**
+ * Whether two templates have the same definition: told by the data they are made from when it
+ * is the same, which needs nothing made; by their definitions otherwise. Making the
+ * definitions of a replaced source's tools to compare them took about a tenth of each
+ * replacement among 10,000 tools.
+ */
+export function sameDefinition(a: ToolTemplate, b: ToolTemplate): boolean {
+  return a === b || sameJson(a.inputs, b.inputs) || a.definition === b.definition;
 }

@@ -189,7 +189,20 @@ export class RegistrySearch {
     const owned = new Map(this.#owned);
     for (const template of staled) owned.delete(configKey(template.owner));
     for (const position of changed) owned.delete(configKey(slots[position]!.template.owner));
-    sourceAverages(slots, rebuilt, averages, owned);
+    // The tools of a name: in the indexes kept, those that are not stale; and those indexed now.
+    const named = (name: string) => {
+      const found: number[] = [];
+      next.forEach((kept, index) => {
+        for (const doc of kept?.search.positionsOfCli(name) ?? []) {
+          if (!nextStale[index]?.[doc]) found.push(kept!.slots[doc]);
+        }
+      });
+      for (const position of rebuilt) {
+        if (slots[position]!.template.owner.name === name) found.push(position);
+      }
+      return found;
+    };
+    sourceAverages(slots, rebuilt, averages, owned, named);
     const corpus: CorpusStats = {
       averages,
       configAverages: (config) => owned.get(configKey(config)),

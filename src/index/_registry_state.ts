@@ -38,11 +38,13 @@ export class Slot {
     reaches: readonly Reach[],
     order: number,
     entry?: RegistryEntry,
+    hash?: string,
   ) {
     this.template = template;
     this.reaches = Object.freeze(reaches);
     this.order = order;
     this.#entry = entry;
+    this.#hash = hash;
   }
 
   /** The tool's ID. */
@@ -83,9 +85,15 @@ export class Slot {
       .digest();
   }
 
-  /** The same tool with other reaches, standing at `order`. */
+  /**
+   * The tool with `template` and `reaches`, standing at `order`: what it shows, and its hash,
+   * are kept when they stay the same.
+   */
   with(template: ToolTemplate, reaches: readonly Reach[], order: number): Slot {
-    return new Slot(template, reaches, order, template === this.template ? this.#entry : undefined);
+    if (template !== this.template) return new Slot(template, reaches, order);
+    const same = reaches.length === this.reaches.length &&
+      reaches.every((reach, i) => reach.backend === this.reaches[i].backend);
+    return new Slot(template, reaches, order, this.#entry, same ? this.#hash : undefined);
   }
 }
 

@@ -88,6 +88,11 @@ export class ToolSearch {
     return { substring: this.#substring.tables, ranked: this.#ranked.tables };
   }
 
+  /** The positions of the tools whose config has the name `name`, in any case, in order. */
+  positionsOfCli(name: string): Int32Array | undefined {
+    return this.#clis.get(name.toLowerCase())?.positions;
+  }
+
   /**
    * Whether some tool below position `end` may hold the needle whose `needleKeys` are `keys`
    * (see `SubstringIndex.mayHold`).
