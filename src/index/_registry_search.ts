@@ -330,7 +330,7 @@ export class RegistrySearch {
     // tool there, is the first a delta is checked for. Most misses end there: after 100 edits
     // of 10,000 tools, a miss took 0.39 µs when each index looked at the n-grams in the
     // needle's order, 0.32 this way, against a ToolIndex's 0.28 (p50 of each query's fastest).
-    const rarest = keys === undefined ? undefined : main.search.rarest(keys);
+    const rarest = keys === undefined ? undefined : main.search.substring.rarest(keys);
     const docs = rarest !== undefined && rarest < 0
       ? []
       : main.search.find(params, 0, want, { stale: this.#stale[MAIN], keys, rarest });
@@ -346,9 +346,9 @@ export class RegistrySearch {
       if (part === undefined) continue;
       const below = last < 0 ? part.orders.length : part.before![last];
       if (below === 0) continue;
-      if (keys !== undefined && !part.search.mayHold(keys, below, first)) continue;
+      if (keys !== undefined && !part.search.substring.mayHold(keys, below, first)) continue;
       const found = literal
-        ? part.search.findLiteral(params.needle, keys, below, want, this.#stale[i])
+        ? part.search.substring.collect(params.needle, keys, below, want, this.#stale[i])
         : part.search.find(params, 0, want, { stale: this.#stale[i], keys, below });
       if (found.length === 0) continue;
       [slots, orders] = mergeInLoadOrder(slots ?? [], orders ?? [], part, found, want);

@@ -94,34 +94,11 @@ export class ToolSearch {
   }
 
   /**
-   * Whether some tool below position `end` may hold the needle whose `needleKeys` are `keys`
-   * (see `SubstringIndex.mayHold`).
+   * The substring index of these tools, which a registry asks directly: whether a needle may be
+   * in its first tools, its rarest n-gram, and its matches with no filter.
    */
-  mayHold(keys: readonly number[], end?: number, first?: number): boolean {
-    return this.#substring.mayHold(keys, end, first);
-  }
-
-  /**
-   * The place in `keys` (a needle's `needleKeys`) of the n-gram with the shortest list here, or
-   * `-1 - place` of one in no tool (see `SubstringIndex.rarest`).
-   */
-  rarest(keys: readonly number[]): number {
-    return this.#substring.rarest(keys);
-  }
-
-  /**
-   * The positions below `end` of the tools that hold `needle` (lowercased, without the field
-   * separator, its `needleKeys` being `keys`), leaving out `stale` ones: `want` at most, in
-   * position order. A substring search without filters, as a registry asks its small indexes.
-   */
-  findLiteral(
-    needle: string,
-    keys: readonly number[],
-    end: number,
-    want: number,
-    stale?: Uint8Array,
-  ): number[] {
-    return this.#substring.collect(needle, keys, end, want, stale);
+  get substring(): SubstringIndex {
+    return this.#substring;
   }
 
   /**
