@@ -730,3 +730,37 @@ Deno.test("after a change, substring pages place the changed tools among the oth
   }
   assert.ok(fresh.search({ query: "revised", limit: 200 }).length === 3);
 });
+
+Deno.test("after an edit that moves a source's average lengths, or every tool's, a ranked search ranks as a fresh build does", () => {
+  // Descriptions of many lengths, so that length normalisation orders the tools that have
+  // "rows": the odd sources' longer than the even ones'.
+  const tools = (source: number, count: number, longer: number) =>
+    Array.from({ length: count }, (_, i) => ({
+      name: `table_${source}_${i}`,
+      description: `Lists rows of table ${i}${
+        " with columns".repeat((i + source) % 5 + (source % 2) * 6)
+      }${i === 1 ? " extra notes".repeat(longer) : ""}`,
+      inputSchema: schema,
+    }));
+  const ids = (from: ToolRegistry, query: string) =>
+    from.search({ query, mode: "ranked", limit: 80 }).map((entry) => entry.id);
+  // Twenty sources of sixty tools, one tool lengthened: its source's averages move, and its
+  // fifty-nine other tools are scored again. Four hundred sources of two tools, one lengthened
+  // a great deal: the average over all tools moves, which every source's is blended with.
+  for (const [sources, count, longer] of [[20, 60, 2], [400, 2, 300]]) {
+    const registry = new ToolRegistry();
+    for (let source = 0; source < sources; source++) {
+      registry.registerMcpTools(`s${source}`, tools(source, count, 0));
+    }
+    registry.search({ query: "rows", mode: "ranked" });
+    registry.replaceMcpTools("s3", tools(3, count, longer));
+    const fresh = new ToolRegistry();
+    for (let source = 0; source < sources; source++) {
+      fresh.registerMcpTools(`s${source}`, tools(source, count, source === 3 ? longer : 0));
+    }
+    for (const query of ["rows", "lists rows with columns", "table 1 columns"]) {
+      assert.deepEqual(ids(registry, query), ids(fresh, query), `${sources} sources: ${query}`);
+    }
+    assert.equal(ids(fresh, "rows").length, 80);
+  }
+});

@@ -8,16 +8,20 @@
 //
 // Ranking scores as a fresh build would. An index stores each tool's saturated frequency of a
 // term, before rarity; a query multiplies in the rarity of the term among the tools there are
-// now, the same for every index. A delta quantises on the steps of the indexes beside it, so that
-// its tools tie with theirs where one index would tie them. When the deltas grow past a share of
-// the tools, everything is built again as one index.
+// now, the same for every index. Length normalisation reads a source's average field lengths,
+// stepped (`configAverages`): when a change moves them a step, the source's other tools are
+// indexed again with it, and when the average over all tools moves a step, everything is. A
+// delta quantises on the steps of the indexes beside it, so that its tools tie with theirs where
+// one index would tie them; where a change moves a term's highest score, they can differ. When
+// the deltas grow past a share of the tools, everything is built again as one index.
 import {
   analyzeQuery,
   configKey,
   type CorpusStats,
   inverseDocumentFrequency,
+  steppedAverage,
 } from "../search/ranked.ts";
-import { sourceAverages } from "./_source_averages.ts";
+import { addLengths, remeasure } from "./_source_averages.ts";
 import { FIELD_SEPARATOR, needleKeys } from "../search/substring.ts";
 import type { NormalizedParams } from "./search_params.ts";
 import type { ToolTemplate } from "./_registry_input.ts";
@@ -56,8 +60,14 @@ export class RegistrySearch {
   readonly #docOf: Int32Array;
   /** How many stale tools have each term. */
   readonly #staleTerms: ReadonlyMap<string, number>;
-  /** The average field lengths of the sources measured so far, by `configKey`. */
+  /**
+   * The average field lengths that the tools of each source with tools in a delta are scored
+   * with, by `configKey`: every tool there is of such a source. A source not here has all its
+   * tools in the main index, scored with the averages of its build.
+   */
   readonly #owned: ReadonlyMap<string, Float64Array>;
+  /** The sum of each field's lengths over the tools there are. */
+  readonly #totals: Float64Array;
   /** The rarity of a term among the tools there are now. */
   readonly #rarity: (term: string) => number;
   /** Whether a tool there is now has a term, in whichever index. */
@@ -70,6 +80,7 @@ export class RegistrySearch {
     docOf: Int32Array,
     staleTerms: ReadonlyMap<string, number>,
     owned: ReadonlyMap<string, Float64Array>,
+    totals: Float64Array,
     tools: number,
   ) {
     this.#parts = parts;
@@ -78,6 +89,7 @@ export class RegistrySearch {
     this.#docOf = docOf;
     this.#staleTerms = staleTerms;
     this.#owned = owned;
+    this.#totals = totals;
     const docFrequency = (term: string) =>
       parts.reduce((sum, part) => sum + (part?.own.docFrequency(term) ?? 0), 0) -
       (staleTerms.get(term) ?? 0);
@@ -98,6 +110,7 @@ export class RegistrySearch {
     }
     positions.sort((a, b) => slots[a]!.order - slots[b]!.order);
     const main = part(slots, positions, undefined, tables);
+    const totals = main.own.averages.map((average) => Math.round(average * positions.length));
     const partOf = new Int32Array(slots.length).fill(-1);
     const docOf = new Int32Array(slots.length).fill(-1);
     main.slots.forEach((position, doc) => {
@@ -111,6 +124,7 @@ export class RegistrySearch {
       docOf,
       new Map(),
       new Map(),
+      totals,
       positions.length,
     );
   }
@@ -129,6 +143,17 @@ export class RegistrySearch {
     const stale = [...this.#stale];
     const staled: ToolTemplate[] = [];
     const changed: number[] = [];
+    // Marks the copy of the tool at `position` stale, where it is indexed.
+    const leave = (position: number) => {
+      const index = partOf[position];
+      const doc = docOf[position];
+      if (stale[index] === this.#stale[index]) {
+        stale[index] = this.#stale[index]?.slice() ?? new Uint8Array(parts[index]!.slots.length);
+      }
+      stale[index]![doc] = 1;
+      staled.push(parts[index]!.templates[doc]);
+      partOf[position] = -1;
+    };
     for (const position of new Set(touched)) {
       const slot = slots[position];
       const index = partOf[position];
@@ -138,16 +163,39 @@ export class RegistrySearch {
         if (slot !== undefined && templates[doc] === slot.template && orders[doc] === slot.order) {
           continue;
         }
-        if (stale[index] === this.#stale[index]) {
-          stale[index] = this.#stale[index]?.slice() ?? new Uint8Array(templates.length);
-        }
-        stale[index]![doc] = 1;
-        staled.push(templates[doc]);
-        partOf[position] = -1;
+        leave(position);
       }
       if (slot !== undefined) changed.push(position);
     }
     if (changed.length === 0 && staled.length === 0) return this;
+
+    const totals = this.#totals.slice();
+    addLengths(totals, staled, -1);
+    addLengths(totals, changed.map((position) => slots[position]!.template), 1);
+    const averages = totals.map((total) => total / Math.max(1, tools));
+    // Every source's averages are blended with the average of all tools, on its steps: when
+    // that moves a step, every tool is scored again.
+    const mainAverages = parts[MAIN]!.own.averages;
+    if (
+      averages.some((average, field) =>
+        steppedAverage(average) !== steppedAverage(mainAverages[field])
+      )
+    ) {
+      return RegistrySearch.build(slots);
+    }
+    // The sources whose tools changed are measured again over all their tools. When that moves
+    // their averages (`configAverages` steps them), their other tools are indexed again too.
+    const { sources, moved } = remeasure(
+      parts,
+      stale,
+      slots,
+      staled,
+      changed,
+      averages,
+      this.#owned,
+    );
+    for (const position of moved) leave(position);
+    changed.push(...moved);
 
     const live = (index: number) => {
       const positions: number[] = [];
@@ -184,27 +232,13 @@ export class RegistrySearch {
     // The new index is scored with the main index's field averages and on the other indexes'
     // steps; rarity is not built in, a query reads it as it is then.
     const others = next.filter((part) => part !== undefined);
-    const averages = parts[MAIN]!.own.averages;
-    // A source whose tools changed is measured again.
     const owned = new Map(this.#owned);
-    for (const template of staled) owned.delete(configKey(template.owner));
-    for (const position of changed) owned.delete(configKey(slots[position]!.template.owner));
-    // The tools of a name: in the indexes kept, those that are not stale; and those indexed now.
-    const named = (name: string) => {
-      const found: number[] = [];
-      next.forEach((kept, index) => {
-        for (const doc of kept?.search.positionsOfCli(name) ?? []) {
-          if (!nextStale[index]?.[doc]) found.push(kept!.slots[doc]);
-        }
-      });
-      for (const position of rebuilt) {
-        if (slots[position]!.template.owner.name === name) found.push(position);
-      }
-      return found;
-    };
-    sourceAverages(slots, rebuilt, averages, owned, named);
+    for (const [key, measured] of sources) {
+      if (measured === undefined) owned.delete(key);
+      else owned.set(key, measured);
+    }
     const corpus: CorpusStats = {
-      averages,
+      averages: mainAverages,
       configAverages: (config) => owned.get(configKey(config)),
       highest: (term) => Math.max(0, ...others.map((part) => part.own.highest(term))),
     };
@@ -214,7 +248,7 @@ export class RegistrySearch {
       partOf[position] = target;
       docOf[position] = doc;
     });
-    return new RegistrySearch(next, nextStale, partOf, docOf, staleTerms, owned, tools);
+    return new RegistrySearch(next, nextStale, partOf, docOf, staleTerms, owned, totals, tools);
   }
 
   /** The tables of the one index over every tool; undefined while changes are indexed apart. */

@@ -33,6 +33,7 @@ export {
   type RankedTables,
   type RankedTool,
   type RankingOptions,
+  steppedAverage,
 } from "./_ranked_tables.ts";
 
 /** Prefixes shorter than this are not completed: too many words start with them. */
