@@ -99,6 +99,7 @@ function ablations(): [string, Rankings][] {
     ["ranked, no exact word forms beside stems", { exactWeight: 0 }],
     ["ranked, paths and quotes weighed as the request", { debrisWeight: 1 }],
     ["ranked, lengths against all tools, not the config's", { lengthPrior: Infinity }],
+    ["ranked, longer fields punished in proportion, not by a logarithm", { lengthDamping: false }],
     ["ranked, no BM25+ lower bound", { delta: 0 }],
     ["ranked, equal field weights", { weights: DEFAULT_RANKING.weights.map(() => 1) }],
     ["ranked, arguments not read", { weights: [...DEFAULT_RANKING.weights.slice(0, 6), 0, 0] }],
@@ -110,6 +111,7 @@ function ablations(): [string, Rankings][] {
       {
         weights: [1, 1, 1, 0, 1, 1, 0, 0],
         b: DEFAULT_RANKING.b.map(() => 0.75),
+        lengthDamping: false,
         stemming: false,
         stopWords: false,
         prefixWeight: 0,

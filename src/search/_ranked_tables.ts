@@ -19,6 +19,11 @@ export interface RankingOptions {
   weights: readonly number[];
   /** Length normalisation of each of `FIELDS`, from 0 (none) to 1 (full). */
   b: readonly number[];
+  /**
+   * Whether a field longer than its average counts as 1 plus the logarithm of how many times
+   * longer it is, rather than that many times: a fuller description is punished less.
+   */
+  lengthDamping: boolean;
   /** Term frequency saturation. */
   k1: number;
   /** BM25+'s lower bound on what a matched term adds, as a share of its rarity. */
@@ -49,6 +54,7 @@ export interface RankingOptions {
 export const DEFAULT_RANKING: RankingOptions = Object.freeze({
   weights: Object.freeze([1.5, 1, 1, 0.5, 0.5, 1, 0.5, 0.3]),
   b: Object.freeze([0.5, 0.75, 0.5, 0.75, 0, 0.5, 0.75, 0.75]),
+  lengthDamping: true,
   k1: 1.2,
   delta: 0.1,
   lengthPrior: 1,
@@ -154,7 +160,8 @@ export function buildRankedTables(
     for (let field = 0; field < fieldCount; field++) {
       const average = own?.[field] ?? averages[field];
       const b = options.b[field];
-      const relative = average > 0 ? lengths[doc * fieldCount + field] / average : 0;
+      let relative = average > 0 ? lengths[doc * fieldCount + field] / average : 0;
+      if (options.lengthDamping && relative > 1) relative = 1 + Math.log(relative);
       normalizers[field] = options.weights[field] / (1 - b + b * relative);
     }
     const first = recorded;
