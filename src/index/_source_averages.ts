@@ -98,10 +98,9 @@ export function remeasure(
   for (const [key, name] of names) {
     const now = measured.get(key);
     sources.set(key, now);
+    if (now === undefined) continue;
     const before = owned.get(key) ?? builtAverages(parts[0]!, key, name);
-    if (now !== undefined && (before === undefined || now.some((x, at) => x !== before[at]))) {
-      movedKeys.add(key);
-    }
+    if (before === undefined || now.some((x, at) => x !== before[at])) movedKeys.add(key);
   }
   const kept = new Set(changed);
   const moved = members.filter((position) =>

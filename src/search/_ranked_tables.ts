@@ -284,9 +284,9 @@ export function steppedAverage(average: number): number {
  * The average length of each field over each config's tools (configs told apart by `configKey`),
  * blended with `averages`, the average over all tools, as if `prior` more tools of average
  * length were the config's, on the scale of `AVERAGE_STEPS` (the average of all tools too): a
- * tool is normalised against its
- * own server's or CLI's style, so that among near-duplicates from several sources the fuller
- * description is not the one punished. None when `prior` is Infinity.
+ * tool is normalised against its own server's or CLI's style, so that among near-duplicates
+ * from several sources the fuller description is not the one punished. None when `prior` is
+ * Infinity.
  */
 export function configAverages(
   configs: readonly RankedConfig[],
@@ -312,10 +312,10 @@ export function configAverages(
       group[field] += lengths[doc * fieldCount + field];
     }
   });
+  const overall = averages.map(steppedAverage);
   for (const [group, count] of counts) {
     for (let field = 0; field < fieldCount; field++) {
-      const blended = (group[field] + prior * steppedAverage(averages[field])) / (count + prior);
-      group[field] = steppedAverage(blended);
+      group[field] = steppedAverage((group[field] + prior * overall[field]) / (count + prior));
     }
   }
   return own;
