@@ -98,6 +98,8 @@ function ablations(): [string, Rankings][] {
     ["ranked, no typo correction", { typoWeight: 0 }],
     ["ranked, no exact word forms beside stems", { exactWeight: 0 }],
     ["ranked, paths and quotes weighed as the request", { debrisWeight: 1 }],
+    ["ranked, words that frame a request weighed as the rest", { requestWeight: 1 }],
+    ["ranked, a repeated word counted once", { repeatWeight: 0 }],
     ["ranked, lengths against all tools, not the config's", { lengthPrior: Infinity }],
     ["ranked, longer fields punished in proportion, not by a logarithm", { lengthDamping: false }],
     ["ranked, no BM25+ lower bound", { delta: 0 }],
@@ -116,6 +118,8 @@ function ablations(): [string, Rankings][] {
         stopWords: false,
         prefixWeight: 0,
         typoWeight: 0,
+        requestWeight: 1,
+        repeatWeight: 0,
       },
     ],
   ];

@@ -48,3 +48,11 @@ Deno.test("substring search, the spec's, finds almost none of the agent queries"
   );
   assert.ok(found.length < queries.length / 10, `${found.length} found`);
 });
+
+Deno.test("ranked search on the bundled catalogue puts the tool of a newcomer's first tries first", () => {
+  const first = (query: string) => index.search({ query, mode: "ranked", limit: 1 })[0]?.tool_name;
+  assert.equal(first("list running containers"), "docker_ps");
+  assert.equal(first("show the containers that are up"), "docker_ps");
+  assert.equal(first("show disk usage of a folder"), "coreutils_du");
+  assert.equal(first("which files have I modified"), "git_status");
+});

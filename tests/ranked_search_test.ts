@@ -190,3 +190,25 @@ Deno.test("ranked search drops a contraction's clitic instead of matching it as 
   assert.equal(firstOf(tools, "I'm on Apple's"), "apple");
   assert.equal(firstOf(tools, "Apple m s"), "format");
 });
+
+Deno.test("ranked search gives the words that only frame a request less weight than its task", () => {
+  // A tool that helps, and one that compresses: "please help me" is how the request is put,
+  // "compress" what it is for.
+  const tools = [
+    { name: "compress", description: "Compress files" },
+    { name: "help", description: "Help and tips, and help on each command when you need it" },
+  ];
+  assert.equal(firstOf(tools, "I need help, please: compress"), "compress");
+  // Asked for as a task, help is found as any other tool is.
+  assert.equal(firstOf(tools, "show the help of a command"), "help");
+});
+
+Deno.test("ranked search counts a word the request repeats for more than one it says once", () => {
+  // Equal tools but for one word each: the word said twice decides, not the load order.
+  const tools = [
+    { name: "left", description: "Copy a folder" },
+    { name: "right", description: "Copy a bucket" },
+  ];
+  assert.equal(firstOf(tools, "copy a folder into a bucket"), "left");
+  assert.equal(firstOf(tools, "copy a folder into a bucket, the bucket beside it"), "right");
+});

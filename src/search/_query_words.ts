@@ -5,7 +5,9 @@
 // contraction clitics ("I'm", "Apple's") that leave single letters found in hundreds of tools.
 // A clitic is dropped; the words of a path, URL, quoted text or variable count for less
 // (`RankingOptions.debrisWeight`), except for what does say what is meant: a file's extension
-// ("report.pdf") and a URL's scheme ("s3://", "https://").
+// ("report.pdf") and a URL's scheme ("s3://", "https://"). So do the words that only frame a
+// request ("please help me", "I need", "I'm looking for"): they are in many tools' texts
+// ("helps you", "if needed") without saying which tool is meant (`requestWeight`).
 import { splitWords, type Vocabulary } from "./_words.ts";
 
 /** A word of a request and the weight of its terms. */
@@ -20,12 +22,36 @@ export interface AnalyzedWord extends QueryWord {
   readonly term: string;
 }
 
+/** How much the debris and the request-framing words of a query count. */
+export interface QueryWeights {
+  /** Weight of the words of a path, URL, quoted text or shell variable. */
+  readonly debrisWeight: number;
+  /** Weight of the words that only frame a request (`REQUEST_WORDS`). */
+  readonly requestWeight: number;
+}
+
+/**
+ * Words that frame a request rather than say what it is for: asking, wanting and needing. Not
+ * the verbs of a task ("find", "show", "get", "list"), which tools are named and described by.
+ */
+const REQUEST_WORDS: ReadonlySet<string> = new Set(
+  ["please", "kindly", "help", "assist", "want", "wish", "need", "like", "looking"],
+);
+
 /** The words of `query` that `vocabulary` does not leave out, each with its term. */
-export function analyze(query: string, debris: number, vocabulary: Vocabulary): AnalyzedWord[] {
+export function analyze(
+  query: string,
+  weights: QueryWeights,
+  vocabulary: Vocabulary,
+): AnalyzedWord[] {
   const analyzed: AnalyzedWord[] = [];
-  for (const { word, weight } of queryWords(query, debris)) {
+  for (const { word, weight } of queryWords(query, weights.debrisWeight)) {
     if (vocabulary.isStopWord(word)) continue;
-    analyzed.push({ word, weight, term: vocabulary.termOf(word) });
+    analyzed.push({
+      word,
+      weight: REQUEST_WORDS.has(word) ? weight * weights.requestWeight : weight,
+      term: vocabulary.termOf(word),
+    });
   }
   return analyzed;
 }

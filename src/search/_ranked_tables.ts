@@ -39,6 +39,13 @@ export interface RankingOptions {
   typoWeight: number;
   /** Weight of the words of a path, URL, quoted text or shell variable in a query. */
   debrisWeight: number;
+  /** Weight of the words that only frame a request: "please", "help", "need", "looking". */
+  requestWeight: number;
+  /**
+   * The share of its weight that a query word adds again for each time the query repeats its
+   * term; 0 counts a term once.
+   */
+  repeatWeight: number;
   /**
    * Weight of a query word's own form beside its stem, when the stem changes it ("running",
    * not "run"); 0 indexes no word's own form.
@@ -61,6 +68,8 @@ export const DEFAULT_RANKING: RankingOptions = Object.freeze({
   prefixWeight: 0.5,
   typoWeight: 0.5,
   debrisWeight: 0.5,
+  requestWeight: 0.5,
+  repeatWeight: 0.3,
   exactWeight: 0.15,
   stemming: true,
   stopWords: true,

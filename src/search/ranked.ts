@@ -177,9 +177,7 @@ export class RankedIndex {
     known?: (term: string) => boolean,
   ): number[] | undefined {
     const vocabulary = this.#vocabulary;
-    const words = typeof query === "string"
-      ? analyze(query, this.#options.debrisWeight, vocabulary)
-      : query;
+    const words = typeof query === "string" ? analyze(query, this.#options, vocabulary) : query;
     if (words.length === 0) return undefined;
     const queryTerms = this.#queryTerms(words, known);
     if (queryTerms.length === 0) return [];
@@ -266,11 +264,15 @@ export class RankedIndex {
    * words an unknown word is a typo of.
    */
   #queryTerms(words: readonly AnalyzedWord[], known?: (term: string) => boolean): QueryTerm[] {
-    const { prefixWeight, typoWeight, exactWeight } = this.#options;
+    const { prefixWeight, typoWeight, exactWeight, repeatWeight } = this.#options;
     const vocabulary = this.#vocabulary;
+    // A term's weight is its heaviest word's, and a share of each other word of the request
+    // that has it: a word said twice says more of what is meant.
     const weights = new Map<number, number>();
+    const sums = new Map<number, number>();
     const add = (id: number, weight: number) => {
       weights.set(id, Math.max(weights.get(id) ?? 0, weight));
+      sums.set(id, (sums.get(id) ?? 0) + weight);
     };
     words.forEach(({ word, weight, term }, i) => {
       const id = vocabulary.idOf(term);
@@ -291,7 +293,10 @@ export class RankedIndex {
         for (const corrected of this.#corrections(term)) add(corrected, typoWeight * weight);
       }
     });
-    return [...weights].map(([id, weight]) => ({ id, weight }));
+    return [...weights].map(([id, weight]) => ({
+      id,
+      weight: weight + repeatWeight * (sums.get(id)! - weight),
+    }));
   }
 
   /** The most frequent terms that begin with `prefix`, the term itself excluded. */
@@ -355,7 +360,7 @@ function analysisVocabulary(): Vocabulary {
  * several indexes works them out once, where each index stemmed the query again.
  */
 export function analyzeQuery(query: string): AnalyzedWord[] {
-  return analyze(query, DEFAULT_RANKING.debrisWeight, analysisVocabulary());
+  return analyze(query, DEFAULT_RANKING, analysisVocabulary());
 }
 
 /**
