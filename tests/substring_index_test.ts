@@ -1,20 +1,27 @@
 import assert from "node:assert/strict";
-import { needleKeys, SubstringIndex } from "../src/search/substring.ts";
+import { FIELD_SEPARATOR, needleKeys, SubstringIndex } from "../src/search/substring.ts";
+
+/** The n-gram keys of a needle without the field separator. */
+function keysOf(needle: string): number[] {
+  const keys = needleKeys(needle);
+  assert.ok(keys !== undefined, `"${needle}" has keys`);
+  return keys;
+}
 
 const texts = ["copy files", "move folders", "list files", "remove folders", "show files"];
 
 Deno.test("SubstringIndex.mayHold() with an end looks only at the texts before it", () => {
   const index = new SubstringIndex(texts);
-  const folders = needleKeys("folders");
+  const folders = keysOf("folders");
   assert.equal(index.mayHold(folders), true);
   // "move folders" is the first text that holds it.
   assert.equal(index.mayHold(folders, 1), false);
   assert.equal(index.mayHold(folders, 2), true);
   // Each n-gram of "copy folders" is in the first or the second text, but neither has them all.
-  assert.equal(index.mayHold(needleKeys("copy folders"), 2), false);
-  assert.equal(index.mayHold(needleKeys("list files"), 2), false);
-  assert.equal(index.mayHold(needleKeys("list files"), 3), true);
-  assert.equal(index.mayHold(needleKeys("zebra")), false);
+  assert.equal(index.mayHold(keysOf("copy folders"), 2), false);
+  assert.equal(index.mayHold(keysOf("list files"), 2), false);
+  assert.equal(index.mayHold(keysOf("list files"), 3), true);
+  assert.equal(index.mayHold(keysOf("zebra")), false);
 });
 
 Deno.test("SubstringIndex.scan() stops at its end", () => {
@@ -36,8 +43,8 @@ Deno.test("SubstringIndex.mayHold() over more than 64 texts answers by blocks of
   many[150] += " omega";
   many[190] += " alpha omega";
   const index = new SubstringIndex(many);
-  const alpha = needleKeys("alpha");
-  const both = needleKeys("alpha omega");
+  const alpha = keysOf("alpha");
+  const both = keysOf("alpha omega");
   assert.equal(index.mayHold(alpha, 8), false);
   assert.equal(index.mayHold(alpha, 11), true);
   assert.equal(index.mayHold(both, 150), false);
@@ -47,16 +54,16 @@ Deno.test("SubstringIndex.mayHold() over more than 64 texts answers by blocks of
     assert.equal(index.mayHold(both, 150, first), false);
     assert.equal(index.mayHold(both, 191, first), true);
   }
-  assert.equal(index.mayHold(needleKeys("alpha zebra"), 200, 3), false);
+  assert.equal(index.mayHold(keysOf("alpha zebra"), 200, 3), false);
 });
 
 Deno.test("SubstringIndex.rarest() names the n-gram with the shortest list, or one in no text", () => {
   const index = new SubstringIndex(["alpha beta", "alpha gamma", "alpha delta"]);
   // "alp" is in three texts, "a d" in one: "alpha d" is walked on the list of "a d".
-  const keys = needleKeys("alpha d");
-  assert.equal(index.rarest(keys), keys.indexOf(needleKeys("a d")[0]));
+  const keys = keysOf("alpha d");
+  assert.equal(index.rarest(keys), keys.indexOf(keysOf("a d")[0]));
   assert.ok(index.rarest(keys) > 0);
-  const missing = needleKeys("alpha zebra");
+  const missing = keysOf("alpha zebra");
   const place = index.rarest(missing);
   assert.ok(place < 0);
   assert.equal(index.mayHold([missing[-1 - place]]), false);
@@ -64,10 +71,17 @@ Deno.test("SubstringIndex.rarest() names the n-gram with the shortest list, or o
 
 Deno.test("SubstringIndex.collect() finds as scan() does, leaving out the stale texts", () => {
   const index = new SubstringIndex(texts);
-  const keys = needleKeys("files");
+  const keys = keysOf("files");
   assert.deepEqual(index.collect("files", keys, 5, 10), [0, 2, 4]);
   assert.deepEqual(index.collect("files", keys, 5, 2), [0, 2]);
   assert.deepEqual(index.collect("files", keys, 4, 10), [0, 2]);
   assert.deepEqual(index.collect("files", keys, 5, 10, Uint8Array.of(0, 0, 1, 0, 0)), [0, 4]);
-  assert.deepEqual(index.collect("zebra", needleKeys("zebra"), 5, 10), []);
+  assert.deepEqual(index.collect("zebra", keysOf("zebra"), 5, 10), []);
+});
+
+Deno.test("needleKeys() has none for a needle that holds the field separator", () => {
+  assert.equal(needleKeys(`files${FIELD_SEPARATOR}copy`), undefined);
+  assert.equal(needleKeys(FIELD_SEPARATOR), undefined);
+  assert.equal(keysOf("files").length, 3);
+  assert.equal(keysOf("fi").length, 2);
 });

@@ -22,7 +22,7 @@ import {
   steppedAverage,
 } from "../search/ranked.ts";
 import { addLengths, remeasure } from "./_source_averages.ts";
-import { FIELD_SEPARATOR, needleKeys } from "../search/substring.ts";
+import { needleKeys } from "../search/substring.ts";
 import type { NormalizedParams } from "./search_params.ts";
 import type { ToolTemplate } from "./_registry_input.ts";
 import type { SearchTables } from "./_tool_search.ts";
@@ -355,9 +355,7 @@ export class RegistrySearch {
     // A literal needle's n-grams are worked out once, and an index that lacks one is not
     // searched: three indexes asked in full made a substring miss cost three times a
     // ToolIndex's.
-    const keys = params.needle !== "" && !params.needle.includes(FIELD_SEPARATOR)
-      ? needleKeys(params.needle)
-      : undefined;
+    const keys = params.needle === "" ? undefined : needleKeys(params.needle);
     const literal = keys !== undefined && params.category === "" && params.cli === "";
     const main = parts[MAIN]!;
     // The n-gram with the shortest list in the main index, which its scan walks, or one in no
