@@ -17,7 +17,7 @@
 import { parseArgs } from "node:util";
 import type { CLImaxConfig } from "../mod.ts";
 import { ToolIndex } from "../mod.ts";
-import { DEFAULT_RANKING, RankedIndex, type RankingOptions } from "../src/search/ranked.ts";
+import { DEFAULT_RANKING, FIELDS, RankedIndex, type RankingOptions } from "../src/search/ranked.ts";
 import { collectTools } from "../src/index/_collect.ts";
 import { developmentSets, type EvalSet, loadEvalSet } from "../support/eval_sets.ts";
 import {
@@ -90,6 +90,11 @@ function previousRankings(previous: PreviousVersion): Rankings {
 }
 
 /** The ranking with each of its choices undone, one row each. */
+/** The default field weights with those of `fields` set to `weight`. */
+function weightsWith(fields: readonly (typeof FIELDS)[number][], weight: number): number[] {
+  return DEFAULT_RANKING.weights.map((w, field) => fields.includes(FIELDS[field]) ? weight : w);
+}
+
 function ablations(): [string, Rankings][] {
   const variants: [string, Partial<RankingOptions>][] = [
     ["ranked, no stop words", { stopWords: false }],
@@ -104,14 +109,14 @@ function ablations(): [string, Rankings][] {
     ["ranked, longer fields punished in proportion, not by a logarithm", { lengthDamping: false }],
     ["ranked, no BM25+ lower bound", { delta: 0 }],
     ["ranked, equal field weights", { weights: DEFAULT_RANKING.weights.map(() => 1) }],
-    ["ranked, arguments not read", { weights: [...DEFAULT_RANKING.weights.slice(0, 6), 0, 0] }],
-    ["ranked, argument descriptions not read", {
-      weights: [...DEFAULT_RANKING.weights.slice(0, 7), 0],
-    }],
+    ["ranked, arguments not read", { weights: weightsWith(["arg_names", "arg_descriptions"], 0) }],
+    ["ranked, argument descriptions not read", { weights: weightsWith(["arg_descriptions"], 0) }],
     [
       "plain BM25 (one weight, b 0.75, no stems, no completion or correction)",
       {
-        weights: [1, 1, 1, 0, 1, 1, 0, 0],
+        weights: FIELDS.map((field) =>
+          ["cli_description", "arg_names", "arg_descriptions"].includes(field) ? 0 : 1
+        ),
         b: DEFAULT_RANKING.b.map(() => 0.75),
         lengthDamping: false,
         stemming: false,
