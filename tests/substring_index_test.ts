@@ -85,3 +85,21 @@ Deno.test("needleKeys() has none for a needle that holds the field separator", (
   assert.equal(keysOf("files").length, 3);
   assert.equal(keysOf("fi").length, 2);
 });
+
+Deno.test("SubstringIndex.scan() with a driver finds the driver's texts that hold the needle", () => {
+  const index = new SubstringIndex(texts);
+  // "o" is in texts 0, 1, 3 and 4; the driver, shorter than that list, is walked.
+  for (
+    const [driver, expected] of [[[2, 3, 4], [3, 4]], [[0, 2], [0]], [[2], []]] as const
+  ) {
+    const found: number[] = [];
+    const wanted = new Set<number>(driver);
+    index.scan(
+      "o",
+      (text) => wanted.has(text),
+      (text) => found.push(text) > 0,
+      Int32Array.from(driver),
+    );
+    assert.deepEqual(found, expected);
+  }
+});
