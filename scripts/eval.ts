@@ -89,12 +89,16 @@ function previousRankings(previous: PreviousVersion): Rankings {
   };
 }
 
-/** The ranking with each of its choices undone, one row each. */
-/** The default field weights with those of `fields` set to `weight`. */
-function weightsWith(fields: readonly (typeof FIELDS)[number][], weight: number): number[] {
-  return DEFAULT_RANKING.weights.map((w, field) => fields.includes(FIELDS[field]) ? weight : w);
+/** The field weights `base` (by default the ranking's) with those of `fields` set to `weight`. */
+function weightsWith(
+  fields: readonly (typeof FIELDS)[number][],
+  weight: number,
+  base: readonly number[] = DEFAULT_RANKING.weights,
+): number[] {
+  return base.map((w, field) => fields.includes(FIELDS[field]) ? weight : w);
 }
 
+/** The ranking with each of its choices undone, one row each. */
 function ablations(): [string, Rankings][] {
   const variants: [string, Partial<RankingOptions>][] = [
     ["ranked, no stop words", { stopWords: false }],
@@ -114,8 +118,10 @@ function ablations(): [string, Rankings][] {
     [
       "plain BM25 (one weight, b 0.75, no stems, no completion or correction)",
       {
-        weights: FIELDS.map((field) =>
-          ["cli_description", "arg_names", "arg_descriptions"].includes(field) ? 0 : 1
+        weights: weightsWith(
+          ["cli_description", "arg_names", "arg_descriptions"],
+          0,
+          FIELDS.map(() => 1),
         ),
         b: DEFAULT_RANKING.b.map(() => 0.75),
         lengthDamping: false,
