@@ -78,7 +78,7 @@ const agreements: string[] = [];
 for (const size of SIZES) {
   const label = size.toLocaleString("en");
   const configs = uniqueNames(generateConfigs(size, 7, 100)).map((config) =>
-    validateConfig(config)
+    validateConfig(config, { onWarning: quiet })
   );
   const [fresh] = measureBuilds(
     () => ToolIndex.fromConfigs(configs, { onWarning: quiet }),

@@ -15,7 +15,13 @@ import {
   validateConfig,
 } from "../mod.ts";
 import { bundledConfigs } from "../src/catalogue/load.ts";
-import { generateConfigs, generateQueries, rankedQueries, uniqueNames } from "../support/corpus.ts";
+import {
+  generateConfigs,
+  generateQueries,
+  Random,
+  rankedQueries,
+  uniqueNames,
+} from "../support/corpus.ts";
 
 const quiet = () => {};
 
@@ -54,6 +60,44 @@ Deno.test("a registry of configs answers as a ToolIndex of them, in both modes",
       { query: "list running containers", mode: "ranked" },
       { query: "show disk usage of a folder", mode: "ranked", limit: 3 },
     ]);
+  }
+});
+
+Deno.test("after edits that score whole sources again, substring searches and browsing answer as a ToolIndex of the same configs", () => {
+  // Sources of eight tools among 2,048: a lengthened description moves its source's average
+  // lengths, so the source's other tools are indexed again beside the main index, and the
+  // copies they leave there still answer substring searches. Enough of them fill the recent
+  // index of changes, which is folded into the older one; more build everything again.
+  const configs = uniqueNames(generateConfigs(2048, 13, 8)).map((config) =>
+    validateConfig(config, { onWarning: quiet })
+  );
+  const registry = new ToolRegistry({ onWarning: quiet });
+  for (const config of configs) registry.registerConfig(config);
+  const queries = generateQueries(configs, 200, 17).filter((params) => params.mode !== "ranked");
+  queries.push({}, { limit: 40 }, { query: "", mode: "ranked", limit: 40 });
+  const random = new Random(19);
+  for (let round = 0; round < 24; round++) {
+    const at = random.int(configs.length);
+    const [first, ...rest] = configs[at].tools;
+    const tools = [
+      { ...first, description: `${first.description}${" and more".repeat(1 + random.int(30))}` },
+      ...rest,
+    ];
+    // Some edits also take a tool away, or bring one in.
+    if (random.chance(0.3)) tools.pop();
+    if (random.chance(0.3)) tools.push({ ...first, name: `${first.name}_again_${round}` });
+    configs[at] = validateConfig({ ...configs[at], tools }, { onWarning: quiet });
+    registry.replaceConfig(configs[at]);
+    const index = ToolIndex.fromConfigs(configs, { onWarning: quiet });
+    assertSameAnswers(index, registry, queries);
+    const pages: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: RegistrySearchPage = registry.searchPage({ limit: 50, cursor });
+      pages.push(...page.results.map((entry) => entry.tool_name));
+      cursor = page.next_cursor;
+    } while (cursor !== null);
+    assert.deepEqual(pages, index.search({ limit: 5000 }).map((entry) => entry.tool_name));
   }
 });
 

@@ -12,6 +12,7 @@ import type { RankedConfig, RankedTool } from "../search/ranked.ts";
 export function searchTexts(
   tools: readonly RankedTool[],
   owners: readonly RankedConfig[],
+  leftOut?: Uint8Array,
 ): string[] {
   const texts: string[] = [];
   let config: RankedConfig | undefined;
@@ -22,6 +23,10 @@ export function searchTexts(
       shared = FIELD_SEPARATOR + configFields(config).join(FIELD_SEPARATOR);
     }
     const tool = tools[position];
+    if (leftOut?.[position]) {
+      texts.push("");
+      continue;
+    }
     // The tool's own fields, as `searchFields` lists them.
     texts.push((tool.name + FIELD_SEPARATOR + tool.description + shared).toLowerCase());
   }

@@ -10,10 +10,15 @@
 // term, before rarity; a query multiplies in the rarity of the term among the tools there are
 // now, the same for every index. Length normalisation reads a source's average field lengths,
 // stepped (`configAverages`): when a change moves them a step, the source's other tools are
-// indexed again with it, and when the average over all tools moves a step, everything is. A
-// delta quantises on the steps of the indexes beside it, so that its tools tie with theirs where
-// one index would tie them; where a change moves a term's highest score, they can differ. When
-// the deltas grow past a share of the tools, everything is built again as one index.
+// indexed again with it (they move), and when the average over all tools moves a step,
+// everything is. A moved tool's text is as it was: its copy where it was still answers
+// substring searches and browsing. With each edit moving a 100-tool source, answering them
+// from the moved copies made substring hits after 100 edits of 10,000 tools 1.24× a
+// ToolIndex's and filtered ones 1.31×, against 1.17× and 1.17× (p50 of each query's fastest,
+// the mean of six runs). A delta quantises on the steps of the indexes beside it, so that its
+// tools tie with theirs where one index would tie them; where a change moves a term's highest
+// score, they can differ. When the deltas grow past a share of the tools, everything is built
+// again as one index.
 import {
   analyzeQuery,
   configKey,
@@ -22,6 +27,7 @@ import {
   steppedAverage,
 } from "../search/ranked.ts";
 import { addLengths, remeasure } from "./_source_averages.ts";
+import { Copies } from "./_copies.ts";
 import { needleKeys } from "../search/substring.ts";
 import type { NormalizedParams } from "./search_params.ts";
 import type { ToolTemplate } from "./_registry_input.ts";
@@ -53,11 +59,14 @@ const RECENT = 2;
 export class RegistrySearch {
   /** The main index, then the older delta and the recent one, when there are. */
   readonly #parts: readonly (Part | undefined)[];
-  /** Each index's stale tools, by doc number; undefined for none. */
-  readonly #stale: readonly (Uint8Array | undefined)[];
-  /** The index (in `#parts`) and doc number of each slot's tool as it is; -1 for none. */
-  readonly #partOf: Int32Array;
-  readonly #docOf: Int32Array;
+  /** The copy of each tool that a ranked search answers with; the others are stale. */
+  readonly #ranked: Copies;
+  /**
+   * The copy of each tool that a search in load order answers with. It is the ranked one but
+   * for a tool that moved (see `update`): its text is as it was, so its copy in the index it
+   * moved from still answers substring searches, and the copy it moved to is left out of them.
+   */
+  readonly #listed: Copies;
   /** How many stale tools have each term. */
   readonly #staleTerms: ReadonlyMap<string, number>;
   /**
@@ -75,18 +84,16 @@ export class RegistrySearch {
 
   private constructor(
     parts: readonly (Part | undefined)[],
-    stale: readonly (Uint8Array | undefined)[],
-    partOf: Int32Array,
-    docOf: Int32Array,
+    ranked: Copies,
+    listed: Copies,
     staleTerms: ReadonlyMap<string, number>,
     owned: ReadonlyMap<string, Float64Array>,
     totals: Float64Array,
     tools: number,
   ) {
     this.#parts = parts;
-    this.#stale = stale;
-    this.#partOf = partOf;
-    this.#docOf = docOf;
+    this.#ranked = ranked;
+    this.#listed = listed;
     this.#staleTerms = staleTerms;
     this.#owned = owned;
     this.#totals = totals;
@@ -111,17 +118,11 @@ export class RegistrySearch {
     positions.sort((a, b) => slots[a]!.order - slots[b]!.order);
     const main = part(slots, positions, undefined, tables);
     const totals = main.own.averages.map((average) => Math.round(average * positions.length));
-    const partOf = new Int32Array(slots.length).fill(-1);
-    const docOf = new Int32Array(slots.length).fill(-1);
-    main.slots.forEach((position, doc) => {
-      partOf[position] = MAIN;
-      docOf[position] = doc;
-    });
+    const copies = Copies.of(main, slots.length, RECENT + 1);
     return new RegistrySearch(
       [main, undefined, undefined],
-      [undefined, undefined, undefined],
-      partOf,
-      docOf,
+      copies,
+      copies,
       new Map(),
       new Map(),
       totals,
@@ -136,34 +137,26 @@ export class RegistrySearch {
    */
   update(slots: Slots, touched: Iterable<number>, tools: number): RegistrySearch {
     const parts = this.#parts;
-    const partOf = new Int32Array(slots.length).fill(-1);
-    partOf.set(this.#partOf.subarray(0, Math.min(slots.length, this.#partOf.length)));
-    const docOf = new Int32Array(slots.length).fill(-1);
-    docOf.set(this.#docOf.subarray(0, Math.min(slots.length, this.#docOf.length)));
-    const stale = [...this.#stale];
+    const ranked = this.#ranked.draft(slots.length);
+    const listed = this.#listed.draft(slots.length);
     const staled: ToolTemplate[] = [];
     const changed: number[] = [];
     // Marks the copy of the tool at `position` stale, where it is indexed.
     const leave = (position: number) => {
-      const index = partOf[position];
-      const doc = docOf[position];
-      if (stale[index] === this.#stale[index]) {
-        stale[index] = this.#stale[index]?.slice() ?? new Uint8Array(parts[index]!.slots.length);
-      }
-      stale[index]![doc] = 1;
-      staled.push(parts[index]!.templates[doc]);
-      partOf[position] = -1;
+      staled.push(parts[ranked.index(position)]!.templates[ranked.doc(position)]);
+      ranked.leave(position, parts);
     };
     for (const position of new Set(touched)) {
       const slot = slots[position];
-      const index = partOf[position];
+      const index = ranked.index(position);
       if (index >= 0) {
         const { templates, orders } = parts[index]!;
-        const doc = docOf[position];
+        const doc = ranked.doc(position);
         if (slot !== undefined && templates[doc] === slot.template && orders[doc] === slot.order) {
           continue;
         }
         leave(position);
+        listed.leave(position, parts);
       }
       if (slot !== undefined) changed.push(position);
     }
@@ -187,7 +180,7 @@ export class RegistrySearch {
     // their averages (`configAverages` steps them), their other tools are indexed again too.
     const { sources, moved } = remeasure(
       parts,
-      stale,
+      ranked,
       slots,
       staled,
       changed,
@@ -200,7 +193,7 @@ export class RegistrySearch {
     const live = (index: number) => {
       const positions: number[] = [];
       parts[index]?.slots.forEach((position, doc) => {
-        if (!stale[index]?.[doc]) positions.push(position);
+        if (!ranked.left(index)?.[doc]) positions.push(position);
       });
       return positions;
     };
@@ -220,15 +213,21 @@ export class RegistrySearch {
     count(staleTerms, staled, 1);
     // The stale tools of the indexes rebuilt leave with them.
     for (const index of merged) {
-      const gone = parts[index]?.templates.filter((_, doc) => stale[index]?.[doc]) ?? [];
+      const gone = parts[index]?.templates.filter((_, doc) => ranked.left(index)?.[doc]) ?? [];
       count(staleTerms, gone, -1);
     }
     const next = [...parts];
-    const nextStale = [...stale];
-    for (const index of merged) {
-      next[index] = undefined;
-      nextStale[index] = undefined;
-    }
+    for (const index of merged) next[index] = undefined;
+    // A moved tool whose listed copy stays in an index not rebuilt is left out of the new
+    // index's substring search, not walked there and passed over: filtered searches after the
+    // edits above took 1.17× a ToolIndex's, against 1.19× (the mean of six runs).
+    let leftOut: Uint8Array | undefined;
+    rebuilt.forEach((position, doc) => {
+      const index = listed.index(position);
+      if (index < 0 || merged.includes(index)) return;
+      leftOut ??= new Uint8Array(rebuilt.length);
+      leftOut[doc] = 1;
+    });
     // The new index is scored with the main index's field averages and on the other indexes'
     // steps; rarity is not built in, a query reads it as it is then.
     const others = next.filter((part) => part !== undefined);
@@ -242,20 +241,22 @@ export class RegistrySearch {
       configAverages: (config) => owned.get(configKey(config)),
       highest: (term) => Math.max(0, ...others.map((part) => part.own.highest(term))),
     };
-    const built = part(slots, rebuilt, corpus, undefined, parts[MAIN]);
+    const built = part(slots, rebuilt, corpus, undefined, parts[MAIN], leftOut);
     next[target] = built;
-    built.slots.forEach((position, doc) => {
-      partOf[position] = target;
-      docOf[position] = doc;
-    });
-    return new RegistrySearch(next, nextStale, partOf, docOf, staleTerms, owned, totals, tools);
+    for (const index of merged) {
+      ranked.drop(index);
+      listed.drop(index);
+    }
+    ranked.place(target, built);
+    listed.place(target, built, leftOut);
+    return new RegistrySearch(next, ranked, listed, staleTerms, owned, totals, tools);
   }
 
   /** The tables of the one index over every tool; undefined while changes are indexed apart. */
   get tables(): SearchTables | undefined {
     const parts = this.#parts;
     const whole = parts[OLDER] === undefined && parts[RECENT] === undefined &&
-      this.#stale[MAIN] === undefined;
+      this.#ranked.left(MAIN) === undefined;
     return whole ? parts[MAIN]!.search.tables : undefined;
   }
 
@@ -267,9 +268,9 @@ export class RegistrySearch {
     const parts = this.#parts;
     const main = parts[MAIN]!;
     if (parts[OLDER] === undefined && parts[RECENT] === undefined) {
-      const whole = this.#stale[MAIN] === undefined;
+      const whole = this.#ranked.left(MAIN) === undefined;
       const docs = main.search.find(params, skip, count, {
-        stale: this.#stale[MAIN],
+        stale: this.#ranked.left(MAIN),
         rarity: whole ? undefined : this.#rarity,
         known: whole ? undefined : this.#known,
       });
@@ -292,7 +293,7 @@ export class RegistrySearch {
       if (part === undefined) continue;
       const partScores: number[] = [];
       const partDocs = part.search.find(params, 0, want, {
-        stale: this.#stale[i],
+        stale: this.#ranked.left(i),
         scores: partScores,
         rarity: this.#rarity,
         known: this.#known,
@@ -346,11 +347,11 @@ export class RegistrySearch {
    * found, a delta's tools that come after the last of them are not wanted, and each index
    * lists its tools in load order, so a delta is asked only for those before it, and not at
    * all when no block of its tools before it is on every list of the needle's n-grams (see
-   * `SubstringIndex.mayHold`). Of 300 substring hits after 100 edits of 10,000 tools, 27 find
-   * a tool in a delta; 254 asked one without these bounds, 108 do with them. A filtered search
-   * asks a delta without that check: its walk of the filter's tools on the needle's shortest
-   * list costs less than the check, which made filtered searches after those edits 1.35× a
-   * ToolIndex's, against 1.31× without it (p50 of each query's fastest, the mean of ten runs).
+   * `SubstringIndex.mayHold`). Of 300 substring hits after 100 edits of 10,000 tools, one finds
+   * a tool in a delta; 252 asked one without these bounds, 16 do with them. A filtered search
+   * is checked so too, now that a moved tool's copy in a delta has no text there: filtered
+   * searches after those edits took 1.15× a ToolIndex's with the check, 1.17× without it (p50
+   * of each query's fastest, the mean of fourteen runs).
    */
   #inLoadOrder(params: NormalizedParams, skip: number, count: number): number[] {
     const parts = this.#parts;
@@ -368,7 +369,7 @@ export class RegistrySearch {
     const rarest = keys === undefined ? undefined : main.search.substring.rarest(keys);
     const docs = rarest !== undefined && rarest < 0
       ? []
-      : main.search.find(params, 0, want, { stale: this.#stale[MAIN], keys, rarest });
+      : main.search.find(params, 0, want, { stale: this.#listed.left(MAIN), keys, rarest });
     const first = rarest === undefined ? 0 : rarest < 0 ? -1 - rarest : rarest;
     // The main index's last tool found, when it found all that are wanted: a delta's tools
     // after it are not wanted.
@@ -381,10 +382,10 @@ export class RegistrySearch {
       if (part === undefined) continue;
       const below = last < 0 ? part.orders.length : part.before![last];
       if (below === 0) continue;
-      if (literal && !part.search.substring.mayHold(keys, below, first)) continue;
+      if (keys !== undefined && !part.search.substring.mayHold(keys, below, first)) continue;
       const found = literal
-        ? part.search.substring.collect(params.needle, keys, below, want, this.#stale[i])
-        : part.search.find(params, 0, want, { stale: this.#stale[i], keys, below });
+        ? part.search.substring.collect(params.needle, keys, below, want, this.#listed.left(i))
+        : part.search.find(params, 0, want, { stale: this.#listed.left(i), keys, below });
       if (found.length === 0) continue;
       [slots, orders] = mergeInLoadOrder(slots ?? [], orders ?? [], part, found, want);
     }

@@ -46,6 +46,7 @@ export function part(
   corpus?: CorpusStats,
   tables?: SearchTables,
   main?: Part,
+  unlisted?: Uint8Array,
 ): Part {
   const templates = positions.map((position) => slots[position]!.template);
   const search = new ToolSearch(
@@ -53,6 +54,7 @@ export function part(
     templates.map((template) => template.owner),
     tables,
     corpus,
+    unlisted,
   );
   const orders = Float64Array.from(positions, (position) => slots[position]!.order);
   return {

@@ -9,6 +9,7 @@ import {
 } from "../search/ranked.ts";
 import type { ToolTemplate } from "./_registry_input.ts";
 import type { Part, Slots } from "./_search_parts.ts";
+import type { Copies } from "./_copies.ts";
 
 /** The field lengths of each definition, measured once. */
 const lengthsOfTemplate = new WeakMap<ToolTemplate, Float32Array>();
@@ -72,13 +73,13 @@ export interface Remeasured {
 
 /**
  * Measures again the sources of the tools that a change leaves stale (`staled`) or indexes anew
- * (at `changed` of `slots`), over all their tools in `parts` (less those marked in `stale`) and
+ * (at `changed` of `slots`), over all their tools in `parts` (their copies in `ranked`) and
  * at `changed`, with `averages` the averages over all tools now. A source's tools were indexed
  * with its averages in `owned`, or else with those of the main index's build (`parts[0]`).
  */
 export function remeasure(
   parts: readonly (Part | undefined)[],
-  stale: readonly (Uint8Array | undefined)[],
+  ranked: Copies,
   slots: Slots,
   staled: readonly ToolTemplate[],
   changed: readonly number[],
@@ -91,7 +92,7 @@ export function remeasure(
     const owner = slots[position]!.template.owner;
     names.set(configKey(owner), owner.name);
   }
-  const members = membersOf(parts, stale, slots, changed, names);
+  const members = membersOf(parts, ranked, slots, changed, names);
   const measured = sourceAverages(members.map((position) => slots[position]!.template), averages);
   const sources = new Map<string, Float64Array | undefined>();
   const movedKeys = new Set<string>();
@@ -110,14 +111,14 @@ export function remeasure(
 }
 
 /**
- * The slots of every tool there is of the sources `names` (by `configKey`): in `parts`, less
- * the copies marked in `stale`, and at `changed`. Found through the indexes' CLI filters:
+ * The slots of every tool there is of the sources `names` (by `configKey`): their copies in
+ * `parts` that `ranked` answers with, and at `changed`. Found through the indexes' CLI filters:
  * looking among all the slots took 1 ms of each replacement of a 100-tool source among 10,000
  * tools.
  */
 function membersOf(
   parts: readonly (Part | undefined)[],
-  stale: readonly (Uint8Array | undefined)[],
+  ranked: Copies,
   slots: Slots,
   changed: readonly number[],
   names: ReadonlyMap<string, string>,
@@ -128,7 +129,7 @@ function membersOf(
   parts.forEach((part, index) => {
     for (const name of filters) {
       for (const doc of part?.search.positionsOfCli(name) ?? []) {
-        if (!stale[index]?.[doc] && names.has(configKey(part!.templates[doc].owner))) {
+        if (!ranked.left(index)?.[doc] && names.has(configKey(part!.templates[doc].owner))) {
           found.push(part!.slots[doc]);
         }
       }

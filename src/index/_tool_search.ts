@@ -69,10 +69,11 @@ export class ToolSearch {
     owners: readonly RankedConfig[],
     tables?: SearchTables,
     corpus?: CorpusStats,
+    unlisted?: Uint8Array,
   ) {
     this.#tools = tools;
     this.#owners = owners;
-    this.#substring = new SubstringIndex(searchTexts(tools, owners), tables?.substring);
+    this.#substring = new SubstringIndex(searchTexts(tools, owners, unlisted), tables?.substring);
     [this.#categories, this.#categoryOf] = buildFilter(owners, (config) => config.category);
     [this.#clis, this.#cliOf] = buildFilter(owners, (config) => config.name);
     this.#ranked = new RankedIndex(tools, owners, DEFAULT_RANKING, tables?.ranked, corpus);
