@@ -109,6 +109,7 @@ function ablations(): [string, Rankings][] {
     ["ranked, paths and quotes weighed as the request", { debrisWeight: 1 }],
     ["ranked, words that frame a request weighed as the rest", { requestWeight: 1 }],
     ["ranked, a repeated word counted once", { repeatWeight: 0 }],
+    ["ranked, a source's near-ties by score, not in the source's order", { siblingTolerance: 0 }],
     ["ranked, lengths against all tools, not the config's", { lengthPrior: Infinity }],
     ["ranked, longer fields punished in proportion, not by a logarithm", { lengthDamping: false }],
     ["ranked, no BM25+ lower bound", { delta: 0 }],
@@ -131,6 +132,7 @@ function ablations(): [string, Rankings][] {
         typoWeight: 0,
         requestWeight: 1,
         repeatWeight: 0,
+        siblingTolerance: 0,
       },
     ],
   ];

@@ -212,3 +212,33 @@ Deno.test("ranked search counts a word the request repeats for more than one it 
   assert.equal(firstOf(tools, "copy a folder into a bucket"), "left");
   assert.equal(firstOf(tools, "copy a folder into a bucket, the bucket beside it"), "right");
 });
+
+Deno.test("ranked search puts a source's tool before a later one of the source that scores barely more", () => {
+  // Two tools that say the same, the first a few words longer, so that it scores a little less;
+  // five others beside each, so that a source's average lengths barely move with it.
+  const description = "Copy files between folders on this machine, keeping their names and times";
+  const tools = (longer: number) => [
+    { name: "copy_tree", description: `${description}${" with care".repeat(longer)}` },
+    { name: "copy_fast", description },
+  ];
+  const others = (prefix: string) =>
+    ["Read a value", "Write a value", "Rename an entry", "Remove an entry", "Show the size"]
+      .map((text, i) => ({ name: `${prefix}_other_${i}`, description: text }));
+  const first = (configs: Parameters<typeof ToolIndex.fromConfigs>[0]) =>
+    ToolIndex.fromConfigs(configs).search({ query: "copy files", mode: "ranked", limit: 1 })[0]
+      .tool_name;
+  const oneSource = (longer: number) =>
+    first([{ name: "alpha", command: "x", tools: [...tools(longer), ...others("a")] }]);
+  const twoSources = (longer: number) => {
+    const [tree, fast] = tools(longer);
+    return first([
+      { name: "alpha", command: "x", tools: [tree, ...others("a")] },
+      { name: "beta", command: "y", tools: [fast, ...others("b")] },
+    ]);
+  };
+  // One word more: the shorter scores higher, and goes first from another source only.
+  assert.equal(twoSources(1), "copy_fast");
+  assert.equal(oneSource(1), "copy_tree");
+  // Eight words more: it scores higher by more than a near tie, even within its source.
+  assert.equal(oneSource(8), "copy_fast");
+});

@@ -64,10 +64,12 @@ Deno.test("a registry of configs answers as a ToolIndex of them, in both modes",
 });
 
 Deno.test("after edits that score whole sources again, substring searches and browsing answer as a ToolIndex of the same configs", () => {
-  // Sources of eight tools among 2,048: a lengthened description moves its source's average
-  // lengths, so the source's other tools are indexed again beside the main index, and the
-  // copies they leave there still answer substring searches. Enough of them fill the recent
-  // index of changes, which is folded into the older one; more build everything again.
+  // Sources of eight tools among 2,048: a description lengthened or shortened moves its
+  // source's average lengths, so the source's other tools are indexed again beside the main
+  // index, and the copies they leave there still answer substring searches. The edits fill the
+  // recent index of changes, which is folded into the older one, and pass the share of tools
+  // held apart, when everything is built again; they change and remove tools that moved, and
+  // take whole sources away, which come back last.
   const configs = uniqueNames(generateConfigs(2048, 13, 8)).map((config) =>
     validateConfig(config, { onWarning: quiet })
   );
@@ -76,18 +78,30 @@ Deno.test("after edits that score whole sources again, substring searches and br
   const queries = generateQueries(configs, 200, 17).filter((params) => params.mode !== "ranked");
   queries.push({}, { limit: 40 }, { query: "", mode: "ranked", limit: 40 });
   const random = new Random(19);
-  for (let round = 0; round < 24; round++) {
+  let snapshot: { view: ReturnType<ToolRegistry["snapshot"]>; answers: unknown[] } | undefined;
+  for (let round = 0; round < 60; round++) {
     const at = random.int(configs.length);
-    const [first, ...rest] = configs[at].tools;
-    const tools = [
-      { ...first, description: `${first.description}${" and more".repeat(1 + random.int(30))}` },
-      ...rest,
-    ];
-    // Some edits also take a tool away, or bring one in.
-    if (random.chance(0.3)) tools.pop();
-    if (random.chance(0.3)) tools.push({ ...first, name: `${first.name}_again_${round}` });
-    configs[at] = validateConfig({ ...configs[at], tools }, { onWarning: quiet });
-    registry.replaceConfig(configs[at]);
+    if (random.chance(0.1)) {
+      registry.removeSource("climax", configs[at].name);
+      const [gone] = configs.splice(at, 1);
+      registry.registerConfig(gone);
+      configs.push(gone);
+    } else {
+      const tools = [...configs[at].tools];
+      const edited = random.int(tools.length);
+      const { description } = tools[edited];
+      tools[edited] = {
+        ...tools[edited],
+        description: random.chance(0.5)
+          ? `${description}${" and more".repeat(1 + random.int(30))}`
+          : description.slice(0, 1 + random.int(description.length)),
+      };
+      // Some edits also take a tool away, or bring one in.
+      if (random.chance(0.3)) tools.splice(random.int(tools.length), 1);
+      if (random.chance(0.3)) tools.push({ ...tools[0], name: `added_${round}` });
+      configs[at] = validateConfig({ ...configs[at], tools }, { onWarning: quiet });
+      registry.replaceConfig(configs[at]);
+    }
     const index = ToolIndex.fromConfigs(configs, { onWarning: quiet });
     assertSameAnswers(index, registry, queries);
     const pages: string[] = [];
@@ -98,7 +112,13 @@ Deno.test("after edits that score whole sources again, substring searches and br
       cursor = page.next_cursor;
     } while (cursor !== null);
     assert.deepEqual(pages, index.search({ limit: 5000 }).map((entry) => entry.tool_name));
+    // A snapshot taken midway answers as it did when taken, whatever comes after.
+    if (round === 20) {
+      const view = registry.snapshot();
+      snapshot = { view, answers: queries.map((params) => view.search(params)) };
+    }
   }
+  assert.deepEqual(snapshot!.answers, queries.map((params) => snapshot!.view.search(params)));
 });
 
 // The model: each source's list of IDs, sources in the order they came; each ID's definition

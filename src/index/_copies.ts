@@ -62,11 +62,12 @@ export class Copies {
   leave(position: number, parts: readonly (Part | undefined)[]): void {
     const index = this.#partOf[position];
     if (index < 0) return;
-    if (!this.#own[index]) {
-      this.#left[index] = this.#left[index]?.slice() ?? new Uint8Array(parts[index]!.slots.length);
+    let left = this.#left[index];
+    if (left === undefined || !this.#own[index]) {
+      left = this.#left[index] = left?.slice() ?? new Uint8Array(parts[index]!.slots.length);
       this.#own[index] = true;
     }
-    this.#left[index]![this.#docOf[position]] = 1;
+    left[this.#docOf[position]] = 1;
     this.#partOf[position] = -1;
   }
 

@@ -7,12 +7,13 @@ import type { RankedConfig, RankedTool } from "../search/ranked.ts";
  * The searched fields of each tool in one lowercased string. Lowercasing the joined fields is
  * lowercasing each: the separator is neither a letter nor ignorable in case mapping, so it
  * ends a word just as the end of a field does (which is all the final sigma looks at). The
- * fields of a config, which all its tools share, are joined once for all of them.
+ * fields of a config, which all its tools share, are joined once for all of them. A tool
+ * marked in `unlisted` has an empty text.
  */
 export function searchTexts(
   tools: readonly RankedTool[],
   owners: readonly RankedConfig[],
-  leftOut?: Uint8Array,
+  unlisted?: Uint8Array,
 ): string[] {
   const texts: string[] = [];
   let config: RankedConfig | undefined;
@@ -23,7 +24,7 @@ export function searchTexts(
       shared = FIELD_SEPARATOR + configFields(config).join(FIELD_SEPARATOR);
     }
     const tool = tools[position];
-    if (leftOut?.[position]) {
+    if (unlisted?.[position]) {
       texts.push("");
       continue;
     }

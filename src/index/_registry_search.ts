@@ -15,7 +15,7 @@
 // substring searches and browsing. With each edit moving a 100-tool source, answering them
 // from the moved copies made substring hits after 100 edits of 10,000 tools 1.24× a
 // ToolIndex's and filtered ones 1.31×, against 1.17× and 1.17× (p50 of each query's fastest,
-// the mean of six runs). A delta quantises on the steps of the indexes beside it, so that its
+// the mean of six runs; filtered ones took 1.15× once checked as `#inLoadOrder` says). A delta quantises on the steps of the indexes beside it, so that its
 // tools tie with theirs where one index would tie them; where a change moves a term's highest
 // score, they can differ. When the deltas grow past a share of the tools, everything is built
 // again as one index.
@@ -32,7 +32,15 @@ import { needleKeys } from "../search/substring.ts";
 import type { NormalizedParams } from "./search_params.ts";
 import type { ToolTemplate } from "./_registry_input.ts";
 import type { SearchTables } from "./_tool_search.ts";
-import { count, mergeInLoadOrder, type Part, part, type Slots, slotsOf } from "./_search_parts.ts";
+import {
+  count,
+  mergeInLoadOrder,
+  mergeSettled,
+  type Part,
+  part,
+  type Slots,
+  slotsOf,
+} from "./_search_parts.ts";
 
 /**
  * The most tools the deltas may hold before everything is built again as one index: a
@@ -132,8 +140,10 @@ export class RegistrySearch {
 
   /**
    * The search of `slots`, which are this search's after changes to the slots at `touched`:
-   * the tools that changed, moved or came indexed apart, and their old copies marked stale; or
-   * everything built again. `tools` is how many tools `slots` hold.
+   * the tools that changed, moved or came indexed apart, in a delta; or everything built again.
+   * A changed or removed tool's old copy is stale. A moved tool's old copy is stale to ranking
+   * only: it still answers searches in load order, and its new copy does not (`#listed`).
+   * `tools` is how many tools `slots` hold.
    */
   update(slots: Slots, touched: Iterable<number>, tools: number): RegistrySearch {
     const parts = this.#parts;
@@ -141,7 +151,7 @@ export class RegistrySearch {
     const listed = this.#listed.draft(slots.length);
     const staled: ToolTemplate[] = [];
     const changed: number[] = [];
-    // Marks the copy of the tool at `position` stale, where it is indexed.
+    // Marks the copy of the tool at `position` that ranking answers with stale.
     const leave = (position: number) => {
       staled.push(parts[ranked.index(position)]!.templates[ranked.doc(position)]);
       ranked.leave(position, parts);
@@ -218,15 +228,17 @@ export class RegistrySearch {
     }
     const next = [...parts];
     for (const index of merged) next[index] = undefined;
-    // A moved tool whose listed copy stays in an index not rebuilt is left out of the new
-    // index's substring search, not walked there and passed over: filtered searches after the
-    // edits above took 1.17× a ToolIndex's, against 1.19× (the mean of six runs).
-    let leftOut: Uint8Array | undefined;
+    // A moved tool whose listed copy stays in an index not rebuilt is unlisted in the new one:
+    // left out of its load-order searches, and of its substring index so as not to be walked
+    // there. Walked and passed over, filtered searches after 100 edits of 10,000 tools took
+    // 1.19× a ToolIndex's, against 1.17× (the mean of six runs of each, before the check that
+    // `#inLoadOrder` describes).
+    let unlisted: Uint8Array | undefined;
     rebuilt.forEach((position, doc) => {
       const index = listed.index(position);
       if (index < 0 || merged.includes(index)) return;
-      leftOut ??= new Uint8Array(rebuilt.length);
-      leftOut[doc] = 1;
+      unlisted ??= new Uint8Array(rebuilt.length);
+      unlisted[doc] = 1;
     });
     // The new index is scored with the main index's field averages and on the other indexes'
     // steps; rarity is not built in, a query reads it as it is then.
@@ -241,22 +253,21 @@ export class RegistrySearch {
       configAverages: (config) => owned.get(configKey(config)),
       highest: (term) => Math.max(0, ...others.map((part) => part.own.highest(term))),
     };
-    const built = part(slots, rebuilt, corpus, undefined, parts[MAIN], leftOut);
+    const built = part(slots, rebuilt, corpus, undefined, parts[MAIN], unlisted);
     next[target] = built;
     for (const index of merged) {
       ranked.drop(index);
       listed.drop(index);
     }
     ranked.place(target, built);
-    listed.place(target, built, leftOut);
+    listed.place(target, built, unlisted);
     return new RegistrySearch(next, ranked, listed, staleTerms, owned, totals, tools);
   }
 
   /** The tables of the one index over every tool; undefined while changes are indexed apart. */
   get tables(): SearchTables | undefined {
     const parts = this.#parts;
-    const whole = parts[OLDER] === undefined && parts[RECENT] === undefined &&
-      this.#ranked.left(MAIN) === undefined;
+    const whole = parts[OLDER] === undefined && parts[RECENT] === undefined;
     return whole ? parts[MAIN]!.search.tables : undefined;
   }
 
@@ -267,19 +278,17 @@ export class RegistrySearch {
   find(params: NormalizedParams, skip: number, count: number): number[] {
     const parts = this.#parts;
     const main = parts[MAIN]!;
+    // Every change leaves a delta (see `update`): a search without one is one index of every
+    // tool, none of them stale.
     if (parts[OLDER] === undefined && parts[RECENT] === undefined) {
-      const whole = this.#ranked.left(MAIN) === undefined;
-      const docs = main.search.find(params, skip, count, {
-        stale: this.#ranked.left(MAIN),
-        rarity: whole ? undefined : this.#rarity,
-        known: whole ? undefined : this.#known,
-      });
-      return slotsOf(main, docs, 0);
+      return slotsOf(main, main.search.find(params, skip, count), 0);
     }
     if (params.mode !== "ranked" || params.query.trim() === "") {
       return this.#inLoadOrder(params, skip, count);
     }
-    // Each index's best `skip + count`, merged, hold the merged best `skip + count`.
+    // Each index's best `skip + count`, merged, hold the merged best `skip + count`; with the
+    // tools that near-ties among a source's tools could bring among them, which are settled
+    // over all the indexes, as one index would.
     const want = skip + count;
     const found: Part[] = [];
     const docs: number[][] = [];
@@ -288,6 +297,9 @@ export class RegistrySearch {
     // stemming it again made a 3-word query after 100 edits of 10,000 tools 12% slower (mean
     // 76 µs against 89, three runs each).
     const words = analyzeQuery(params.query);
+    // The best `want` of the main index, asked first, score at least as high as the merged
+    // best: a delta is not asked for tools that score lower.
+    let least = 0;
     for (let i = 0; i < parts.length; i++) {
       const part = parts[i];
       if (part === undefined) continue;
@@ -298,47 +310,29 @@ export class RegistrySearch {
         rarity: this.#rarity,
         known: this.#known,
         words,
+        unsettled: least,
       });
+      if (i === MAIN && partScores.length >= want) {
+        least = Float64Array.from(partScores).sort()[partScores.length - want];
+      }
       if (partDocs.length === 0) continue;
       found.push(part);
       docs.push(partDocs);
       scores.push(partScores);
     }
-    if (found.length === 1) return slotsOf(found[0], docs[0], skip);
     // A ranked search with words to rank by gives a score with each tool; any other search
     // answers in load order.
-    let ranked = false;
-    for (let k = 0; k < found.length; k++) {
-      if (scores[k].length !== docs[k].length) {
-        ranked = false;
-        break;
-      }
-      if (scores[k].length > 0) ranked = true;
-    }
-    const next = new Array<number>(found.length).fill(0);
-    const merged: number[] = [];
-    while (merged.length < want) {
-      let best = -1;
+    const ranked = scores.every((partScores, k) => partScores.length === docs[k].length) &&
+      scores.some((partScores) => partScores.length > 0);
+    if (!ranked) {
+      let slots: number[] = [];
+      let orders: number[] = [];
       for (let k = 0; k < found.length; k++) {
-        const at = next[k];
-        if (at >= docs[k].length) continue;
-        if (best === -1) {
-          best = k;
-          continue;
-        }
-        const held = next[best];
-        const score = scores[k][at];
-        const bestScore = scores[best][held];
-        if (
-          ranked && score !== bestScore
-            ? score > bestScore
-            : found[k].orders[docs[k][at]] < found[best].orders[docs[best][held]]
-        ) best = k;
+        [slots, orders] = mergeInLoadOrder(slots, orders, found[k], docs[k], want);
       }
-      if (best === -1) break;
-      merged.push(found[best].slots[docs[best][next[best]++]]);
+      return slots.slice(skip);
     }
-    return merged.slice(skip);
+    return mergeSettled(found, docs, scores, want).slice(skip);
   }
 
   /**

@@ -35,6 +35,12 @@ export interface FindOptions {
   known?: (term: string) => boolean;
   /** The ranked query's words, when a search of several indexes has them (`analyzeQuery`). */
   words?: readonly AnalyzedWord[];
+  /**
+   * For a ranked search of several indexes: every tool that the near-ties among a source's
+   * tools could bring among the best, by its own score, for the caller to settle; none that
+   * scores less than this, which the caller knows not to be among the best (0 for no bound).
+   */
+  unsettled?: number;
   /** The `needleKeys` of the query's needle, when a search of several indexes has them. */
   keys?: readonly number[];
   /** The place in `keys` of the n-gram whose list a substring search walks: see `rarest`. */
@@ -60,7 +66,9 @@ export class ToolSearch {
   /**
    * Indexes `tools`, each with its config at the same position in `owners`, or adopts the
    * `tables` of the searches built earlier from the same tools. With `corpus`, ranking scores
-   * the tools as part of that larger collection.
+   * the tools as part of that larger collection. The tools marked in `unlisted` are left out of
+   * the substring index; browsing and needles holding the field separator still find them, so
+   * a search is to pass them as `stale` too.
    *
    * @throws {RangeError} When `tables` do not fit the tools.
    */
@@ -149,6 +157,7 @@ export class ToolSearch {
         options?.scores,
         options?.rarity,
         options?.known,
+        options?.unsettled,
       )
       : undefined;
     if (best !== undefined) return best;

@@ -51,6 +51,11 @@ export interface RankingOptions {
    * not "run"); 0 indexes no word's own form.
    */
   exactWeight: number;
+  /**
+   * How far above a tool a later tool of its source may score and still go after it, as a
+   * share of its score; 0 ranks by score alone (see `_sibling_order.ts`).
+   */
+  siblingTolerance: number;
   /** Whether words are reduced to their stems. */
   stemming: boolean;
   /** Whether function words ("the", "of", "can") are left out. */
@@ -71,6 +76,7 @@ export const DEFAULT_RANKING: RankingOptions = Object.freeze({
   requestWeight: 0.5,
   repeatWeight: 0.3,
   exactWeight: 0.15,
+  siblingTolerance: 0.02,
   stemming: true,
   stopWords: true,
 });

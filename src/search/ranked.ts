@@ -3,12 +3,13 @@
 // scores for those terms add up highest. The scores come from the tables `_ranked_tables.ts`
 // builds.
 import { withinEdits } from "./_typos.ts";
-import { TermBuffer, Vocabulary } from "./_words.ts";
+import { Vocabulary } from "./_words.ts";
 import { analyze, type AnalyzedWord } from "./_query_words.ts";
 import { TopK } from "./_top_k.ts";
-import { ToolTerms } from "./_tool_terms.ts";
+import { nearTheBest, rankedNear, runStarts } from "./_sibling_order.ts";
 import {
   buildRankedTables,
+  configKey,
   type CorpusStats,
   DEFAULT_RANKING,
   FIELDS,
@@ -21,6 +22,8 @@ import {
 } from "./_ranked_tables.ts";
 
 export type { AnalyzedWord } from "./_query_words.ts";
+export { analyzeQuery, distinctTerms, fieldLengths } from "./_default_analysis.ts";
+export { settledOrder } from "./_sibling_order.ts";
 export {
   configAverages,
   configKey,
@@ -72,6 +75,10 @@ export class RankedIndex {
   /** How many tools have each term. */
   readonly #docFrequency: Uint32Array;
   readonly #averages: Float64Array;
+  readonly #configs: readonly RankedConfig[];
+  /** Each tool's source, by `configKey`, and where its run of tools of that source begins. */
+  #sources: readonly string[] | undefined;
+  #runs: Int32Array | undefined;
   #sortedTerms: readonly string[] | undefined;
   #termsByLength: readonly number[][] | undefined;
   #scores: Float64Array | undefined;
@@ -92,6 +99,7 @@ export class RankedIndex {
     corpus?: CorpusStats,
   ) {
     this.#options = options;
+    this.#configs = configs;
     let vocabulary: Vocabulary;
     let adopted: RankedTables;
     if (tables === undefined) {
@@ -165,7 +173,10 @@ export class RankedIndex {
    * a collection, `rarity` is a term's rarity in the whole collection as it is now (by default,
    * its rarity among this index's tools), and `known` says whether some tool of the collection
    * has a term: a word is completed or corrected only when none has it, as one index of every
-   * tool would decide.
+   * tool would decide. With `unsettled`, the near-ties among a source's tools are left for the
+   * caller to settle over several indexes: every tool they could bring among the best is
+   * returned, in no order, each with its own score, `skip` left to the caller; but those that
+   * score less than `unsettled`, which the caller knows not to be among the best.
    */
   rank(
     query: string | readonly AnalyzedWord[],
@@ -175,6 +186,7 @@ export class RankedIndex {
     scoresOut?: number[],
     rarity?: (term: string) => number,
     known?: (term: string) => boolean,
+    unsettled?: number,
   ): number[] | undefined {
     const vocabulary = this.#vocabulary;
     const words = typeof query === "string" ? analyze(query, this.#options, vocabulary) : query;
@@ -229,33 +241,51 @@ export class RankedIndex {
       }
     }
 
-    const heap = new TopK(skip + count);
+    const tolerance = this.#options.siblingTolerance;
+    const want = skip + count;
+    const heap = new TopK(want);
+    // Below it, a score cannot bring a tool among the best of several indexes.
+    const least = (unsettled ?? 0) / (1 + tolerance);
     if (touched === null) {
       // Tools come in order, so a later tool with the lowest kept score does not make the cut.
-      let cut = 0;
+      let cut = least;
       for (let doc = 0; doc < docCount; doc++) {
         const score = scores[doc];
         if (score <= cut) continue;
         if (accept !== null && !accept(doc)) continue;
         heap.offer(score, doc);
-        cut = Math.max(0, heap.floor);
+        cut = Math.max(least, heap.floor);
       }
-      scores.fill(0);
-      return heap.sorted(skip, scoresOut);
+    } else {
+      // The lowest kept score: below it nothing is kept once the heap is full. Tools are
+      // visited out of order, so an equal score is settled by `offer`.
+      const start = least > 0 ? least : -1;
+      let floor = start;
+      for (let i = 0; i < touchedCount; i++) {
+        const doc = touched[i];
+        const score = scores[doc];
+        // The filters are the dearer test, so they wait until the score could make the cut.
+        if (score < floor || (accept !== null && !accept(doc))) continue;
+        heap.offer(score, doc);
+        floor = Math.max(start, heap.floor);
+      }
     }
-    // The lowest kept score: below it nothing is kept once the heap is full. Tools are visited
-    // out of order, so an equal score is settled by `offer`.
-    let floor = -1;
-    for (let i = 0; i < touchedCount; i++) {
-      const doc = touched[i];
-      const score = scores[doc];
-      scores[doc] = 0;
-      // The filters are the dearer test, so they wait until the score could make the cut.
-      if (score < floor || (accept !== null && !accept(doc))) continue;
-      heap.offer(score, doc);
-      floor = heap.floor;
+    let ranked: { docs: number[]; scores: number[] } | undefined;
+    if (tolerance > 0) {
+      const sources = this.#sources ??= this.#configs.map(configKey);
+      const runs = this.#runs ??= runStarts(sources);
+      const near = nearTheBest(scores, heap.sorted(0), runs, tolerance, accept);
+      // Settled over several indexes by the caller, which orders them then.
+      ranked = unsettled !== undefined
+        ? near
+        : rankedNear(near.docs, near.scores, sources, tolerance);
     }
-    return heap.sorted(skip, scoresOut);
+    if (touched === null) scores.fill(0);
+    else for (let i = 0; i < touchedCount; i++) scores[touched[i]] = 0;
+    if (ranked === undefined) return heap.sorted(skip, scoresOut);
+    const [from, to] = unsettled !== undefined ? [0, ranked.docs.length] : [skip, want];
+    scoresOut?.push(...ranked.scores.slice(from, to));
+    return ranked.docs.slice(from, to);
   }
 
   /**
@@ -339,57 +369,4 @@ function groupByLength(vocabulary: Vocabulary): number[][] {
     if (!vocabulary.isExact(id)) (groups[term.length] ??= []).push(id);
   });
   return groups;
-}
-
-/** The vocabulary that `distinctTerms` analyses with: default ranking's stemming and stop words. */
-let analysis: Vocabulary | undefined;
-/** The term numbers `distinctTerms` finds, reused from call to call. */
-const found = new TermBuffer(1 << 10);
-
-/** The vocabulary of `distinctTerms` and `fieldLengths`. */
-function analysisVocabulary(): Vocabulary {
-  return analysis ??= new Vocabulary(
-    DEFAULT_RANKING.stemming,
-    DEFAULT_RANKING.stopWords,
-    DEFAULT_RANKING.exactWeight > 0,
-  );
-}
-
-/**
- * The words of `query` that an index of default ranking reads, each with its term: a search of
- * several indexes works them out once, where each index stemmed the query again.
- */
-export function analyzeQuery(query: string): AnalyzedWord[] {
-  return analyze(query, DEFAULT_RANKING, analysisVocabulary());
-}
-
-/**
- * The number of terms in each of `FIELDS` of a tool and its config, as an index of default
- * ranking measures them for length normalisation.
- */
-export function fieldLengths(tool: RankedTool, config: RankedConfig): Float32Array {
-  const terms = new ToolTerms(analysisVocabulary(), 1);
-  terms.add(tool, config);
-  return terms.lengths;
-}
-
-/**
- * The distinct terms of a tool and its config, as an index of default ranking counts them in
- * its document frequencies.
- */
-export function distinctTerms(tool: RankedTool, config: RankedConfig): string[] {
-  const vocabulary = analysisVocabulary();
-  found.length = 0;
-  const texts = [
-    tool.name,
-    tool.description,
-    ...tool.args.flatMap((arg) => [arg.name, arg.description]),
-    config.name,
-    config.description,
-    config.category ?? "",
-    ...config.tags,
-  ];
-  for (const text of texts) vocabulary.analyze(text, found);
-  const terms = vocabulary.terms;
-  return [...new Set(found.data.subarray(0, found.length))].map((id) => terms[id]);
 }
