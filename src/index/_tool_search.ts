@@ -128,13 +128,18 @@ export class ToolSearch {
     // One function for every search, with or without stale tools: a search that passed one of
     // two to the scan left it calling them, not inlining them, and a registry's substring hits
     // took a fifth longer.
-    const accept = (text: number) =>
-      (stale === undefined || stale[text] === 0) &&
+    const passes = (text: number) =>
       (categoryId < 0 || categoryOf[text] === categoryId) && (cliId < 0 || cliOf[text] === cliId);
+    const accept = (text: number) => (stale === undefined || stale[text] === 0) && passes(text);
     let skipped = 0;
     const below = options?.below ?? Infinity;
+    // A substring search asks whether a tool is stale once it holds the needle, not of each
+    // tool it looks at: after 100 edits of 10,000 tools, substring hits took 1.15× a
+    // ToolIndex's and filtered ones 1.14×, against 1.17× and 1.16× (p50 of each query's
+    // fastest, the mean of six alternating runs).
     const visit = (text: number) => {
       if (text >= below) return false;
+      if (stale !== undefined && stale[text] !== 0) return true;
       if (skipped < skip) skipped++;
       else found.push(text);
       return found.length < count;
@@ -164,7 +169,7 @@ export class ToolSearch {
     if (needle !== "" && !needle.includes(FIELD_SEPARATOR)) {
       this.#substring.scan(
         needle,
-        accept,
+        passes,
         visit,
         driver,
         options?.keys,
