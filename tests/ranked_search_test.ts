@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { InvalidCursorError, ToolIndex, type ToolIndexEntry } from "../mod.ts";
+import { InvalidCursorError, ToolIndex, type ToolIndexEntry, validateConfig } from "../mod.ts";
 import { bulkConfig, dockerConfig, gitConfig, obsidianConfig } from "./_fixtures.ts";
 
 const index = ToolIndex.fromConfigs([gitConfig, dockerConfig, obsidianConfig, bulkConfig]);
@@ -241,4 +241,39 @@ Deno.test("ranked search puts a source's tool before a later one of the source t
   assert.equal(oneSource(1), "copy_tree");
   // Eight words more: it scores higher by more than a near tie, even within its source.
   assert.equal(oneSource(8), "copy_fast");
+});
+
+Deno.test("ranked search settles near-ties alike in a short page and in the whole ranking, when two configs that say the same are apart", () => {
+  // The first and third configs say the same of themselves, with another between: two sources,
+  // whichever page is asked for. Found by a property test (seed -1747999402).
+  const config = (category: string | null, tools: [string, string][]) =>
+    validateConfig({
+      name: "alpha",
+      command: "x",
+      category,
+      tools: tools.map(([name, description]) => ({ name, description })),
+    });
+  const index = ToolIndex.fromConfigs([
+    config("vcs", [["list#0.0", "run"], ["list#0.1", "list"]]),
+    config(null, [["list#1.0", ""]]),
+    config("vcs", [
+      ["list#2.0", "list"],
+      ["list#2.1", "list list list list"],
+      ["list#2.2", "list list list list list list"],
+      ["run#2.3", "list"],
+      ["run#2.4", ""],
+      ["list#2.5", ""],
+    ]),
+    config(null, [["list#3.0", ""]]),
+  ]);
+  for (const query of ["run file", "list", "run list"]) {
+    const whole = names(index.search({ query, mode: "ranked", limit: index.size }));
+    for (const limit of [1, 2, 3]) {
+      assert.deepEqual(
+        names(index.search({ query, mode: "ranked", limit })),
+        whole.slice(0, limit),
+        `${query}, ${limit}`,
+      );
+    }
+  }
 });

@@ -112,6 +112,23 @@ Deno.test("after edits that score whole sources again, substring searches and br
       cursor = page.next_cursor;
     } while (cursor !== null);
     assert.deepEqual(pages, index.search({ limit: 5000 }).map((entry) => entry.tool_name));
+    // Ranked pages are slices of one ranking, however the near-ties fall across the indexes.
+    for (const query of ["list files", "get user", "delete build"]) {
+      const ranked: string[] = [];
+      let next: string | null = null;
+      do {
+        const page: RegistrySearchPage = registry.searchPage({
+          query,
+          mode: "ranked",
+          limit: 3,
+          cursor: next,
+        });
+        ranked.push(...page.results.map((entry) => entry.id));
+        next = page.next_cursor;
+      } while (next !== null && ranked.length < 30);
+      const whole = registry.search({ query, mode: "ranked", limit: ranked.length });
+      assert.deepEqual(ranked, whole.map((entry) => entry.id), query);
+    }
     // A snapshot taken midway answers as it did when taken, whatever comes after.
     if (round === 20) {
       const view = registry.snapshot();

@@ -97,6 +97,11 @@ export class ToolSearch {
     return { substring: this.#substring.tables, ranked: this.#ranked.tables };
   }
 
+  /** The source of the tool at `position`, as ranking settles near-ties: see `RankedIndex`. */
+  sourceOf(position: number): number {
+    return this.#ranked.sourceOf(position);
+  }
+
   /** The positions of the tools whose config has the name `name`, in any case, in order. */
   positionsOfCli(name: string): Int32Array | undefined {
     return this.#clis.get(name.toLowerCase())?.positions;

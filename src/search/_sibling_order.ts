@@ -24,14 +24,14 @@
  */
 export function settledOrder(
   scores: readonly number[],
-  sources: readonly string[],
+  sources: readonly (string | number)[],
   orders: readonly number[],
   tolerance: number,
 ): number[] {
   const order = scores.map((_, i) => i);
   order.sort((i, j) => scores[j] - scores[i] || orders[i] - orders[j]);
   // The places of each source's tools in `order`, best first.
-  const places = new Map<string, number[]>();
+  const places = new Map<string | number, number[]>();
   order.forEach((i, place) => {
     const held = places.get(sources[i]);
     if (held === undefined) places.set(sources[i], [place]);
@@ -101,16 +101,18 @@ export function nearTheBest(
 }
 
 /**
- * The tools `docs` (whose scores are `raw`; `sources` each tool's, by tool number) best first,
- * with the near-ties among a source's tools settled, and the score of each place: the one it
- * had by score alone, whichever of the source's tools holds it.
+ * The tools `docs` (whose scores are `raw`) best first, with the near-ties among a source's
+ * tools settled, and the score of each place: the one it had by score alone, whichever of the
+ * source's tools holds it. A source is a run of tools of one config (`runs`, see `runStarts`):
+ * two configs that say the same of themselves, with another between, are two sources, as
+ * `nearTheBest` finds them.
  */
 export function rankedNear(
   docs: readonly number[],
   raw: readonly number[],
-  sources: readonly string[],
+  runs: Int32Array,
   tolerance: number,
 ): { docs: number[]; scores: number[] } {
-  const order = settledOrder(raw, docs.map((doc) => sources[doc]), docs, tolerance);
+  const order = settledOrder(raw, docs.map((doc) => runs[doc]), docs, tolerance);
   return { docs: order.map((i) => docs[i]), scores: [...raw].sort((x, y) => y - x) };
 }

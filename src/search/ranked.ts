@@ -76,8 +76,7 @@ export class RankedIndex {
   readonly #docFrequency: Uint32Array;
   readonly #averages: Float64Array;
   readonly #configs: readonly RankedConfig[];
-  /** Each tool's source, by `configKey`, and where its run of tools of that source begins. */
-  #sources: readonly string[] | undefined;
+  /** Where each tool's run of tools of its config (by `configKey`) begins: see `runStarts`. */
   #runs: Int32Array | undefined;
   #sortedTerms: readonly string[] | undefined;
   #termsByLength: readonly number[][] | undefined;
@@ -143,6 +142,14 @@ export class RankedIndex {
       docFrequency: this.#docFrequency,
       averages: this.#averages,
     };
+  }
+
+  /**
+   * The first tool of the run of tools of its config (by `configKey`) that the tool `doc` is
+   * in: its source, as near-ties are settled (see `runStarts`).
+   */
+  sourceOf(doc: number): number {
+    return (this.#runs ??= runStarts(this.#configs.map(configKey)))[doc];
   }
 
   /** The statistics of this index's tools, for the collection it is one part of. */
@@ -272,13 +279,10 @@ export class RankedIndex {
     }
     let ranked: { docs: number[]; scores: number[] } | undefined;
     if (tolerance > 0) {
-      const sources = this.#sources ??= this.#configs.map(configKey);
-      const runs = this.#runs ??= runStarts(sources);
+      const runs = this.#runs ??= runStarts(this.#configs.map(configKey));
       const near = nearTheBest(scores, heap.sorted(0), runs, tolerance, accept);
       // Settled over several indexes by the caller, which orders them then.
-      ranked = unsettled !== undefined
-        ? near
-        : rankedNear(near.docs, near.scores, sources, tolerance);
+      ranked = unsettled !== undefined ? near : rankedNear(near.docs, near.scores, runs, tolerance);
     }
     if (touched === null) scores.fill(0);
     else for (let i = 0; i < touchedCount; i++) scores[touched[i]] = 0;
