@@ -27,7 +27,10 @@ export interface SearchTables {
 export interface FindOptions {
   /** The positions to leave out: those whose byte is not 0. */
   stale?: Uint8Array;
-  /** When given, a ranked search appends the score of each position it finds. */
+  /**
+   * When given, a ranked search appends the score of each place it answers: by score alone,
+   * whichever of a source's tools its near-ties put there (see `RankedIndex.rank`).
+   */
   scores?: number[];
   /** A term's rarity in the whole collection, for a ranked search: see `RankedIndex.rank`. */
   rarity?: (term: string) => number;
@@ -37,8 +40,9 @@ export interface FindOptions {
   words?: readonly AnalyzedWord[];
   /**
    * For a ranked search of several indexes: every tool that the near-ties among a source's
-   * tools could bring among the best, by its own score, for the caller to settle; none that
-   * scores less than this, which the caller knows not to be among the best (0 for no bound).
+   * tools could bring among the best, with its own score, for the caller to settle; none that
+   * scores below this over 1 plus the tolerance, which the caller knows cannot be brought
+   * among the best (0 for no bound).
    */
   unsettled?: number;
   /** The `needleKeys` of the query's needle, when a search of several indexes has them. */

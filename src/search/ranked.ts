@@ -173,17 +173,20 @@ export class RankedIndex {
   /**
    * The numbers of the tools that share a term with `query` (a query, or the words
    * `analyzeQuery` found in one, for an index of default ranking) and that `accept` (when given)
-   * accepts, best first, ties in tool order: `count` of them after the first `skip`. Undefined
+   * accepts, best first, ties in tool order and near-ties among a source's tools in the
+   * source's order (see `_sibling_order.ts`): `count` of them after the first `skip`. Undefined
    * when `query` has no word to rank by, no run of letters or digits that is not a stop word:
    * such a query ("?", "how do I") says nothing about which tool is meant. The score of each
-   * tool returned is appended to `scoresOut` when it is given. When this index is one part of
+   * place returned is appended to `scoresOut` when it is given: by score alone, whichever of a
+   * source's tools its near-ties put there. When this index is one part of
    * a collection, `rarity` is a term's rarity in the whole collection as it is now (by default,
    * its rarity among this index's tools), and `known` says whether some tool of the collection
    * has a term: a word is completed or corrected only when none has it, as one index of every
    * tool would decide. With `unsettled`, the near-ties among a source's tools are left for the
    * caller to settle over several indexes: every tool they could bring among the best is
    * returned, in no order, each with its own score, `skip` left to the caller; but those that
-   * score less than `unsettled`, which the caller knows not to be among the best.
+   * score below `unsettled` over 1 plus the tolerance, which the caller knows cannot be brought
+   * among the best.
    */
   rank(
     query: string | readonly AnalyzedWord[],
