@@ -161,14 +161,15 @@ export function mergeSettled(
   const all = Float64Array.from(scores.flat()).sort();
   const low = (all.length < want ? -1 : all[all.length - want]) / (1 + tolerance);
   const raw: number[] = [];
-  const sources: string[] = [];
+  const sources: number[] = [];
   const orders: number[] = [];
   const slots: number[] = [];
   parts.forEach((part, k) => {
     docs[k].forEach((doc, i) => {
       if (scores[k][i] < low) return;
       raw.push(scores[k][i]);
-      sources.push(`${k}:${part.search.sourceOf(doc)}`);
+      // An index's sources apart from another's: tool numbers are below 2^31 (an Int32Array's).
+      sources.push(k * 2 ** 31 + part.search.sourceOf(doc));
       orders.push(part.orders[doc]);
       slots.push(part.slots[doc]);
     });
