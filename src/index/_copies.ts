@@ -43,7 +43,7 @@ export class Copies {
     return new Copies(grown(this.#partOf, slots), grown(this.#docOf, slots), [...this.#left]);
   }
 
-  /** The place in the parts of the index holding the copy of the tool at `position`; -1 for none. */
+  /** The place in the parts of the index holding the copy of the tool at `position`; -1: none. */
   index(position: number): number {
     return this.#partOf[position];
   }

@@ -15,10 +15,10 @@
 // substring searches and browsing. With each edit moving a 100-tool source, answering them
 // from the moved copies made substring hits after 100 edits of 10,000 tools 1.24× a
 // ToolIndex's and filtered ones 1.31×, against 1.17× and 1.17× (p50 of each query's fastest,
-// the mean of six runs; filtered ones took 1.15× once checked as `#inLoadOrder` says). A delta quantises on the steps of the indexes beside it, so that its
-// tools tie with theirs where one index would tie them; where a change moves a term's highest
-// score, they can differ. When the deltas grow past a share of the tools, everything is built
-// again as one index.
+// the mean of six runs; filtered ones took 1.15× once checked as `#inLoadOrder` says). A
+// delta quantises on the steps of the indexes beside it, so that its tools tie with theirs
+// where one index would tie them; where a change moves a term's highest score, they can differ.
+// When the deltas grow past a share of the tools, everything is built again as one index.
 import {
   analyzeQuery,
   configKey,
@@ -36,6 +36,7 @@ import {
   count,
   mergeInLoadOrder,
   mergeSettled,
+  nthBest,
   type Part,
   part,
   type Slots,
@@ -312,9 +313,7 @@ export class RegistrySearch {
         words,
         unsettled: least,
       });
-      if (i === MAIN && partScores.length >= want) {
-        least = Float64Array.from(partScores).sort()[partScores.length - want];
-      }
+      if (i === MAIN) least = Math.max(0, nthBest(partScores, want));
       if (partDocs.length === 0) continue;
       found.push(part);
       docs.push(partDocs);

@@ -158,8 +158,7 @@ export function mergeSettled(
   // The lowest of the best `want` by score alone, and the tools near enough to it to be settled
   // among them.
   const tolerance = DEFAULT_RANKING.siblingTolerance;
-  const all = Float64Array.from(scores.flat()).sort();
-  const low = (all.length < want ? -1 : all[all.length - want]) / (1 + tolerance);
+  const low = nthBest(scores.flat(), want) / (1 + tolerance);
   const raw: number[] = [];
   const sources: number[] = [];
   const orders: number[] = [];
@@ -175,4 +174,9 @@ export function mergeSettled(
     });
   });
   return settledOrder(raw, sources, orders, tolerance).slice(0, want).map((i) => slots[i]);
+}
+
+/** The `n`th highest of `scores`; -1, below every score, when there are fewer. */
+export function nthBest(scores: readonly number[], n: number): number {
+  return scores.length < n ? -1 : Float64Array.from(scores).sort()[scores.length - n];
 }

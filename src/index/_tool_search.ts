@@ -194,7 +194,7 @@ export class ToolSearch {
     const total = driver?.length ?? this.#tools.length;
     for (let i = 0; i < total; i++) {
       const text = driver ? driver[i] : i;
-      if (accept(text) && matches(text) && !visit(text)) break;
+      if (passes(text) && matches(text) && !visit(text)) break;
     }
     return found;
   }

@@ -149,7 +149,12 @@ export class RankedIndex {
    * in: its source, as near-ties are settled (see `runStarts`).
    */
   sourceOf(doc: number): number {
-    return (this.#runs ??= runStarts(this.#configs.map(configKey)))[doc];
+    return this.#runStarts()[doc];
+  }
+
+  /** `#runs`, made when first asked for. */
+  #runStarts(): Int32Array {
+    return this.#runs ??= runStarts(this.#configs.map(configKey));
   }
 
   /** The statistics of this index's tools, for the collection it is one part of. */
@@ -282,7 +287,7 @@ export class RankedIndex {
     }
     let ranked: { docs: number[]; scores: number[] } | undefined;
     if (tolerance > 0) {
-      const runs = this.#runs ??= runStarts(this.#configs.map(configKey));
+      const runs = this.#runStarts();
       const near = nearTheBest(scores, heap.sorted(0), runs, tolerance, accept);
       // Settled over several indexes by the caller, which orders them then.
       ranked = unsettled !== undefined ? near : rankedNear(near.docs, near.scores, runs, tolerance);
