@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { InvalidCursorError, ToolIndex, type ToolIndexEntry, validateConfig } from "../mod.ts";
+import { relatedWords } from "../src/search/_related_words.ts";
 import { bulkConfig, dockerConfig, gitConfig, obsidianConfig } from "./_fixtures.ts";
 
 const index = ToolIndex.fromConfigs([gitConfig, dockerConfig, obsidianConfig, bulkConfig]);
@@ -92,6 +93,37 @@ Deno.test("ranked search forgives a typo in a longer word", () => {
   assert.equal(ranked("repositroy")[0], "git_commit");
   // Short words are not corrected: one edit turns them into other real words.
   assert.deepEqual(ranked("lgo"), []);
+});
+
+Deno.test("ranked search finds a tool by the words WordNet relates to the request's", () => {
+  const tool = (name: string, description: string) => ({ name, description, command: name });
+  const index = ToolIndex.fromConfigs([
+    validateConfig({
+      name: "office",
+      description: "Office helpers",
+      command: "office",
+      tools: [
+        tool("statute_search", "Search the laws of a country by topic"),
+        tool("forecast", "Weather forecast for a city"),
+        tool("contract_draft", "Draft legal contracts"),
+        tool("room_finder", "Find rooms to rent by the month"),
+      ],
+    }),
+  ]);
+  const names = (query: string) =>
+    index.search({ query, mode: "ranked", limit: 5 }).map((found) => found.tool_name);
+  // "legal" is not in statute_search's text: WordNet relates it to "law".
+  assert.deepEqual(names("legal advice"), ["contract_draft", "statute_search"]);
+  // Nor is "rental" in room_finder's: it relates to "rent".
+  assert.deepEqual(names("rental"), ["room_finder"]);
+});
+
+Deno.test("relatedWords() relates a word, or the word it inflects, to other words", () => {
+  assert.ok(relatedWords("rental").includes("rent"));
+  assert.ok(relatedWords("legal").includes("law"));
+  assert.ok(relatedWords("classes").includes("course"));
+  assert.ok(relatedWords("apartments").includes("housing"));
+  assert.deepEqual(relatedWords("qwzx"), []);
 });
 
 Deno.test("ranked search folds case, diacritics and compatibility forms", () => {

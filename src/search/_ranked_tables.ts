@@ -37,6 +37,13 @@ export interface RankingOptions {
   prefixWeight: number;
   /** Weight of a word one or two edits away from a query word that no tool has. */
   typoWeight: number;
+  /**
+   * Weight of the words that WordNet relates to a query word (synonyms, derived and broader
+   * words: "rental" → "rent", "legal" → "law"), which find a tool described in other words
+   * than the request's, divided by the square root of how many of them some tool has; 0 adds
+   * none.
+   */
+  relatedWeight: number;
   /** Weight of the words of a path, URL, quoted text or shell variable in a query. */
   debrisWeight: number;
   /** Weight of the words that only frame a request: "please", "help", "need", "looking". */
@@ -72,6 +79,7 @@ export const DEFAULT_RANKING: RankingOptions = Object.freeze({
   lengthPrior: 1,
   prefixWeight: 0.5,
   typoWeight: 0.5,
+  relatedWeight: 0.25,
   debrisWeight: 0.5,
   requestWeight: 0.5,
   repeatWeight: 0.3,

@@ -2,6 +2,7 @@
 // completions of an unfinished last word and the corrections of a typo), and the tools whose
 // scores for those terms add up highest. The scores come from the tables `_ranked_tables.ts`
 // builds.
+import { relatedWords } from "./_related_words.ts";
 import { withinEdits } from "./_typos.ts";
 import { Vocabulary } from "./_words.ts";
 import { analyze, type AnalyzedWord } from "./_query_words.ts";
@@ -303,10 +304,10 @@ export class RankedIndex {
   /**
    * The terms of a query's words (stop words left out) with their weights: the words that some
    * tool has, else the words that an unknown last word begins (it may be unfinished), else the
-   * words an unknown word is a typo of.
+   * words an unknown word is a typo of; and the words related to each (`relatedWords`).
    */
   #queryTerms(words: readonly AnalyzedWord[], known?: (term: string) => boolean): QueryTerm[] {
-    const { prefixWeight, typoWeight, exactWeight, repeatWeight } = this.#options;
+    const { prefixWeight, typoWeight, exactWeight, repeatWeight, relatedWeight } = this.#options;
     const vocabulary = this.#vocabulary;
     // A term's weight is its heaviest word's, and a share of each other word of the request
     // that has it: a word said twice says more of what is meant.
@@ -335,6 +336,20 @@ export class RankedIndex {
         for (const corrected of this.#corrections(term)) add(corrected, typoWeight * weight);
       }
     });
+    // Related words come after the request's own, which they never outweigh, and share a word's
+    // weight by the square root of their count: at a full share each, "files" → "record" put
+    // git_commit above git_status for "which files have I modified".
+    const related = new Map<number, number>();
+    for (const { word, weight } of relatedWeight > 0 ? words : []) {
+      const ids = new Set<number>();
+      for (const other of relatedWords(word)) {
+        const id = vocabulary.idOf(vocabulary.termOf(other));
+        if (id !== undefined && !weights.has(id)) ids.add(id);
+      }
+      const share = relatedWeight * weight / Math.sqrt(ids.size);
+      for (const id of ids) related.set(id, Math.max(related.get(id) ?? 0, share));
+    }
+    for (const [id, weight] of related) add(id, weight);
     return [...weights].map(([id, weight]) => ({
       id,
       weight: weight + repeatWeight * (sums.get(id)! - weight),
