@@ -2,7 +2,7 @@
 // completions of an unfinished last word and the corrections of a typo), and the tools whose
 // scores for those terms add up highest. The scores come from the tables `_ranked_tables.ts`
 // builds.
-import { relatedWords } from "./_related_words.ts";
+import { MAX_RELATED_TOOLS, relatedWords } from "./_related_words.ts";
 import { withinEdits } from "./_typos.ts";
 import { Vocabulary } from "./_words.ts";
 import { analyze, type AnalyzedWord } from "./_query_words.ts";
@@ -344,7 +344,8 @@ export class RankedIndex {
       const ids = new Set<number>();
       for (const other of relatedWords(word)) {
         const id = vocabulary.idOf(vocabulary.termOf(other));
-        if (id !== undefined && !weights.has(id)) ids.add(id);
+        if (id === undefined || weights.has(id)) continue;
+        if (this.#docFrequency[id] <= MAX_RELATED_TOOLS) ids.add(id);
       }
       const share = relatedWeight * weight / Math.sqrt(ids.size);
       for (const id of ids) related.set(id, Math.max(related.get(id) ?? 0, share));
