@@ -675,6 +675,40 @@ Deno.test("after a change, a ranked search ties a changed tool with unchanged on
   }
 });
 
+Deno.test("after a change, a ranked search weighs a request's related words as a fresh build does", () => {
+  // "rental" relates to "property", "machine", "transaction", "car", "lease", "holding",
+  // "automobile" and "rent": all but the last are in the main index, "rent" in the changed
+  // tool's. A related word's share of the request word's weight is by how many of them the
+  // whole collection has, whichever index each is in. The changed tool's description, padded,
+  // sweeps its score across the main tools'.
+  const tool = (name: string, description: string) => ({ name, description, inputSchema: schema });
+  const units = [
+    tool("show_props", "Shows a unit's property"),
+    tool("list_machines", "Lists each machine"),
+    tool("log_deal", "Logs a transaction"),
+    tool("park", "Parks a car"),
+    tool("sign", "Signs a lease"),
+    tool("hold", "Counts a holding"),
+    tool("drive", "Drives an automobile"),
+    // Enough other tools that the changed one is indexed apart, not with everything again.
+    ...Array.from({ length: 60 }, (_, i) => tool(`restart_${i}`, `Restarts unit ${i}`)),
+  ];
+  const ids = (from: ToolRegistry) =>
+    from.search({ query: "rental", mode: "ranked", limit: 10 }).map((entry) => entry.id);
+  for (let words = 0; words < 12; words++) {
+    const rooms = [tool("room_finder", `Finds rooms to rent${" monthly".repeat(words)}`)];
+    const registry = new ToolRegistry();
+    registry.registerMcpTools("units", units);
+    registry.search({ query: "rental", mode: "ranked" });
+    registry.registerMcpTools("rooms", rooms);
+    const fresh = new ToolRegistry();
+    fresh.registerMcpTools("units", units);
+    fresh.registerMcpTools("rooms", rooms);
+    assert.deepEqual(ids(registry), ids(fresh), `${words} words`);
+    assert.equal(ids(fresh).length, 8);
+  }
+});
+
 Deno.test("a registry rebuilt after an edit normalises a source's kept and new tools together, as a fresh build does", () => {
   // Short descriptions stay, long ones are rewritten: the kept tools hold the description of the
   // source they came with, the new ones another object saying the same.

@@ -88,8 +88,8 @@ export class RegistrySearch {
   readonly #totals: Float64Array;
   /** The rarity of a term among the tools there are now. */
   readonly #rarity: (term: string) => number;
-  /** Whether a tool there is now has a term, in whichever index. */
-  readonly #known: (term: string) => boolean;
+  /** How many tools there are now have a term, in whichever index. */
+  readonly #frequency: (term: string) => number;
 
   private constructor(
     parts: readonly (Part | undefined)[],
@@ -106,11 +106,11 @@ export class RegistrySearch {
     this.#staleTerms = staleTerms;
     this.#owned = owned;
     this.#totals = totals;
-    const docFrequency = (term: string) =>
+    const frequency = (term: string) =>
       parts.reduce((sum, part) => sum + (part?.own.docFrequency(term) ?? 0), 0) -
       (staleTerms.get(term) ?? 0);
-    this.#rarity = (term) => inverseDocumentFrequency(tools, docFrequency(term));
-    this.#known = (term) => docFrequency(term) > 0;
+    this.#rarity = (term) => inverseDocumentFrequency(tools, frequency(term));
+    this.#frequency = frequency;
   }
 
   /**
@@ -309,7 +309,7 @@ export class RegistrySearch {
         stale: this.#ranked.left(i),
         scores: partScores,
         rarity: this.#rarity,
-        known: this.#known,
+        frequency: this.#frequency,
         words,
         unsettled: least,
       });

@@ -34,8 +34,8 @@ export interface FindOptions {
   scores?: number[];
   /** A term's rarity in the whole collection, for a ranked search: see `RankedIndex.rank`. */
   rarity?: (term: string) => number;
-  /** Whether some tool of the whole collection has a term: see `RankedIndex.rank`. */
-  known?: (term: string) => boolean;
+  /** How many tools of the whole collection have a term: see `RankedIndex.rank`. */
+  frequency?: (term: string) => number;
   /** The ranked query's words, when a search of several indexes has them (`analyzeQuery`). */
   words?: readonly AnalyzedWord[];
   /**
@@ -170,7 +170,7 @@ export class ToolSearch {
         count,
         options?.scores,
         options?.rarity,
-        options?.known,
+        options?.frequency,
         options?.unsettled,
       )
       : undefined;

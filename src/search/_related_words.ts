@@ -5,6 +5,8 @@
 // written by `deno task related-words` from WordNet 3.0 (see `_related_words.json`'s notice):
 // every word, sorted, and for each the numbers of its related words, three `DIGITS` a number.
 import table from "./_related_words.json" with { type: "json" };
+import type { AnalyzedWord } from "./_query_words.ts";
+import type { Vocabulary } from "./_words.ts";
 
 /**
  * A related word in more tools than this adds nothing: it weighs a quarter of the request's
@@ -13,7 +15,7 @@ import table from "./_related_words.json" with { type: "json" };
  * at p50 with every related word, 0.89 with this bound and 0.67 with none (one run each); no
  * development set has a related word this common.
  */
-export const MAX_RELATED_TOOLS = 1000;
+const MAX_RELATED_TOOLS = 1000;
 
 /** The digits of a related word's number, most significant first. */
 export const DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_";
@@ -45,6 +47,35 @@ export function relatedWords(word: string): string[] {
     if (found.length > 0) return found;
   }
   return [];
+}
+
+/**
+ * The terms related to the words of a query, each with its weight: a word's `weight` times
+ * `relatedWeight`, shared by the square root of how many of its related terms some tool has, the
+ * most any word gives. At a full share each, "files" → "record" put git_commit above git_status
+ * for "which files have I modified". A term of `own`, which the query has of itself, is not
+ * related; nor one that no tool or more than `MAX_RELATED_TOOLS` have, by `tools`, which
+ * counts them in the whole collection, so that each index of several shares alike.
+ */
+export function relatedTerms(
+  words: readonly AnalyzedWord[],
+  relatedWeight: number,
+  own: ReadonlySet<string>,
+  vocabulary: Vocabulary,
+  tools: (term: string) => number,
+): Map<string, number> {
+  const weights = new Map<string, number>();
+  for (const { word, weight } of words) {
+    const terms = new Set<string>();
+    for (const other of relatedWords(word)) {
+      const term = vocabulary.termOf(other);
+      const count = own.has(term) ? 0 : tools(term);
+      if (count > 0 && count <= MAX_RELATED_TOOLS) terms.add(term);
+    }
+    const share = relatedWeight * weight / Math.sqrt(terms.size);
+    for (const term of terms) weights.set(term, Math.max(weights.get(term) ?? 0, share));
+  }
+  return weights;
 }
 
 /** Where each space-separated item of `text` starts, and one past the end of the last. */

@@ -2,7 +2,7 @@
 // completions of an unfinished last word and the corrections of a typo), and the tools whose
 // scores for those terms add up highest. The scores come from the tables `_ranked_tables.ts`
 // builds.
-import { MAX_RELATED_TOOLS, relatedWords } from "./_related_words.ts";
+import { relatedTerms } from "./_related_words.ts";
 import { withinEdits } from "./_typos.ts";
 import { Vocabulary } from "./_words.ts";
 import { analyze, type AnalyzedWord } from "./_query_words.ts";
@@ -186,9 +186,9 @@ export class RankedIndex {
    * place returned is appended to `scoresOut` when it is given: by score alone, whichever of a
    * source's tools its near-ties put there. When this index is one part of
    * a collection, `rarity` is a term's rarity in the whole collection as it is now (by default,
-   * its rarity among this index's tools), and `known` says whether some tool of the collection
-   * has a term: a word is completed or corrected only when none has it, as one index of every
-   * tool would decide. With `unsettled`, the near-ties among a source's tools are left for the
+   * its rarity among this index's tools), and `frequency` is how many tools of the collection
+   * have a term: a word is completed or corrected only when none has it, and a word's related
+   * words are counted and bounded among all its tools, as one index of every tool would decide. With `unsettled`, the near-ties among a source's tools are left for the
    * caller to settle over several indexes: every tool they could bring among the best is
    * returned, in no order, each with its own score, `skip` left to the caller; but those that
    * score below `unsettled` over 1 plus the tolerance, which the caller knows cannot be brought
@@ -201,13 +201,13 @@ export class RankedIndex {
     count: number,
     scoresOut?: number[],
     rarity?: (term: string) => number,
-    known?: (term: string) => boolean,
+    frequency?: (term: string) => number,
     unsettled?: number,
   ): number[] | undefined {
     const vocabulary = this.#vocabulary;
     const words = typeof query === "string" ? analyze(query, this.#options, vocabulary) : query;
     if (words.length === 0) return undefined;
-    const queryTerms = this.#queryTerms(words, known);
+    const queryTerms = this.#queryTerms(words, frequency);
     if (queryTerms.length === 0) return [];
     const docCount = this.#docCount;
     const scores = this.#scores ??= new Float64Array(docCount);
@@ -304,9 +304,9 @@ export class RankedIndex {
   /**
    * The terms of a query's words (stop words left out) with their weights: the words that some
    * tool has, else the words that an unknown last word begins (it may be unfinished), else the
-   * words an unknown word is a typo of; and the words related to each (`relatedWords`).
+   * words an unknown word is a typo of; and the words related to each (`relatedTerms`).
    */
-  #queryTerms(words: readonly AnalyzedWord[], known?: (term: string) => boolean): QueryTerm[] {
+  #queryTerms(words: readonly AnalyzedWord[], frequency?: (term: string) => number): QueryTerm[] {
     const { prefixWeight, typoWeight, exactWeight, repeatWeight, relatedWeight } = this.#options;
     const vocabulary = this.#vocabulary;
     // A term's weight is its heaviest word's, and a share of each other word of the request
@@ -321,7 +321,7 @@ export class RankedIndex {
       const id = vocabulary.idOf(term);
       // A delta index may lack a word that other tools have: completing or correcting it there
       // lifted the delta's tools into 2% of bundled-dev's top tens that a fresh build keeps out.
-      if (known === undefined ? id !== undefined : known(term)) {
+      if (frequency === undefined ? id !== undefined : frequency(term) > 0) {
         if (id === undefined) return;
         add(id, weight);
         const exact = term === word ? undefined : vocabulary.exactIdOf(word);
@@ -336,21 +336,17 @@ export class RankedIndex {
         for (const corrected of this.#corrections(term)) add(corrected, typoWeight * weight);
       }
     });
-    // Related words come after the request's own, which they never outweigh, and share a word's
-    // weight by the square root of their count: at a full share each, "files" → "record" put
-    // git_commit above git_status for "which files have I modified".
-    const related = new Map<number, number>();
-    for (const { word, weight } of relatedWeight > 0 ? words : []) {
-      const ids = new Set<number>();
-      for (const other of relatedWords(word)) {
-        const id = vocabulary.idOf(vocabulary.termOf(other));
-        if (id === undefined || weights.has(id)) continue;
-        if (this.#docFrequency[id] <= MAX_RELATED_TOOLS) ids.add(id);
+    // Related words come after the request's own, which they never outweigh.
+    if (relatedWeight > 0) {
+      const own = new Set([...weights.keys()].map((id) => vocabulary.terms[id]));
+      for (const { term } of words) own.add(term);
+      const tools = (term: string, id = vocabulary.idOf(term)) =>
+        frequency?.(term) ?? (id === undefined ? 0 : this.#docFrequency[id]);
+      for (const [term, weight] of relatedTerms(words, relatedWeight, own, vocabulary, tools)) {
+        const id = vocabulary.idOf(term);
+        if (id !== undefined) add(id, weight);
       }
-      const share = relatedWeight * weight / Math.sqrt(ids.size);
-      for (const id of ids) related.set(id, Math.max(related.get(id) ?? 0, share));
     }
-    for (const [id, weight] of related) add(id, weight);
     return [...weights].map(([id, weight]) => ({
       id,
       weight: weight + repeatWeight * (sums.get(id)! - weight),
