@@ -8,6 +8,7 @@
 // ("report.pdf") and a URL's scheme ("s3://", "https://"). So do the words that only frame a
 // request ("please help me", "I need", "I'm looking for"): they are in many tools' texts
 // ("helps you", "if needed") without saying which tool is meant (`requestWeight`).
+import { relatedWords } from "./_related_words.ts";
 import { splitWords, type Vocabulary } from "./_words.ts";
 
 /** A word of a request and the weight of its terms. */
@@ -20,6 +21,11 @@ export interface QueryWord {
 export interface AnalyzedWord extends QueryWord {
   /** The term of the word ("containers" → "contain"). */
   readonly term: string;
+  /**
+   * The terms of the words WordNet relates to the word (`relatedWords`), when the ranking weighs
+   * them; none else.
+   */
+  readonly related: readonly string[];
 }
 
 /** How much the debris and the request-framing words of a query count. */
@@ -28,6 +34,8 @@ export interface QueryWeights {
   readonly debrisWeight: number;
   /** Weight of the words that only frame a request (`REQUEST_WORDS`). */
   readonly requestWeight: number;
+  /** Weight of the words related to a request's words: 0 looks none up. */
+  readonly relatedWeight: number;
 }
 
 /**
@@ -51,6 +59,9 @@ export function analyze(
       word,
       weight: REQUEST_WORDS.has(word) ? weight * weights.requestWeight : weight,
       term: vocabulary.termOf(word),
+      related: weights.relatedWeight > 0
+        ? relatedWords(word).map((other) => vocabulary.termOf(other))
+        : [],
     });
   }
   return analyzed;

@@ -5,8 +5,6 @@
 // written by `deno task related-words` from WordNet 3.0 (see `_related_words.json`'s notice):
 // every word, sorted, and for each the numbers of its related words, three `DIGITS` a number.
 import table from "./_related_words.json" with { type: "json" };
-import type { AnalyzedWord } from "./_query_words.ts";
-import type { Vocabulary } from "./_words.ts";
 
 /**
  * A related word in more tools than this adds nothing: it weighs a quarter of the request's
@@ -50,25 +48,23 @@ export function relatedWords(word: string): string[] {
 }
 
 /**
- * The terms related to the words of a query, each with its weight: a word's `weight` times
- * `relatedWeight`, shared by the square root of how many of its related terms some tool has, the
- * most any word gives. At a full share each, "files" → "record" put git_commit above git_status
+ * The terms related to the words of a query (as `analyze` finds them), each with its weight: a
+ * word's `weight` times `relatedWeight`, shared by the square root of how many of its related
+ * terms some tool has, the most any word gives. At a full share each, "files" → "record" put git_commit above git_status
  * for "which files have I modified". A term of `own`, which the query has of itself, is not
  * related; nor one that no tool or more than `MAX_RELATED_TOOLS` have, by `tools`, which
  * counts them in the whole collection, so that each index of several shares alike.
  */
 export function relatedTerms(
-  words: readonly AnalyzedWord[],
+  words: readonly { readonly weight: number; readonly related: readonly string[] }[],
   relatedWeight: number,
   own: ReadonlySet<string>,
-  vocabulary: Vocabulary,
   tools: (term: string) => number,
 ): Map<string, number> {
   const weights = new Map<string, number>();
-  for (const { word, weight } of words) {
+  for (const { weight, related } of words) {
     const terms = new Set<string>();
-    for (const other of relatedWords(word)) {
-      const term = vocabulary.termOf(other);
+    for (const term of related) {
       const count = own.has(term) ? 0 : tools(term);
       if (count > 0 && count <= MAX_RELATED_TOOLS) terms.add(term);
     }

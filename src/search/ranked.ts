@@ -342,7 +342,7 @@ export class RankedIndex {
       for (const { term } of words) own.add(term);
       const tools = (term: string, id = vocabulary.idOf(term)) =>
         frequency?.(term) ?? (id === undefined ? 0 : this.#docFrequency[id]);
-      for (const [term, weight] of relatedTerms(words, relatedWeight, own, vocabulary, tools)) {
+      for (const [term, weight] of relatedTerms(words, relatedWeight, own, tools)) {
         const id = vocabulary.idOf(term);
         if (id !== undefined) add(id, weight);
       }
