@@ -51,6 +51,8 @@ export type {
   CLISummary,
   ExecutorConfig,
   JsonValue,
+  McpServerInfo,
+  McpTool,
   ResolvedTool,
   ToolArg,
   ToolArgInput,
@@ -102,8 +104,6 @@ export type {
   ClimaxBackend,
   LocalBackend,
   McpBackend,
-  McpServerInfo,
-  McpTool,
   RegistryEntry,
   RegistryTool,
   RegistryToolInput,
@@ -112,7 +112,7 @@ export type {
   Searcher,
   ToolBackend,
   ToolRegistration,
-} from "./src/registry_types.ts";
+} from "./src/registry/types.ts";
 export { parseToolId, toolId } from "./src/tool_id.ts";
 export type {
   NamespacePage,
@@ -120,14 +120,14 @@ export type {
   RegistrySearchPage,
   RegistrySearchPageParams,
   RegistrySearchParams,
-} from "./src/index/registry_params.ts";
-export { RegistryView } from "./src/index/registry_view.ts";
-export { ToolRegistry } from "./src/index/tool_registry.ts";
+} from "./src/registry/registry_params.ts";
+export { RegistryView } from "./src/registry/registry_view.ts";
+export { ToolRegistry } from "./src/registry/tool_registry.ts";
 export {
   type ConfigOptions,
   preferredBackend,
   type ToolRegistryOptions,
-} from "./src/index/registry_options.ts";
+} from "./src/registry/registry_options.ts";
 export {
   type ArgumentValue,
   checkArguments,

@@ -19,32 +19,51 @@ const ENTRIES = [
 ];
 /** The longest module of src/, in lines: past it, a module is doing more than one thing. */
 const MAX_MODULE_LINES = 400;
+/** The most modules in one folder of src/: past it, a folder holds more than one stage. */
+const MAX_FOLDER_MODULES = 20;
 
 /**
- * The rank of each stage folder of src/: a module may import its own folder's modules and those
- * of a lower rank. Folders of one rank know nothing of each other.
+ * The stage folders of src/, in the order data flows through them, each with the stages it
+ * uses: a module may import its own folder's modules and those of the stages its folder uses,
+ * and of theirs. Stages that do not use each other know nothing of each other.
  */
-const STAGES: Record<string, number> = {
-  config: 1,
-  search: 1,
-  index: 2,
-  run: 2,
-  catalogue: 3,
-  answer: 4,
-  http: 5,
-  cli: 5,
-  mcp_stdio: 5,
+const STAGES: Record<string, readonly string[]> = {
+  "config/yaml": [],
+  search: [],
+  config: ["config/yaml"],
+  index: ["config", "search"],
+  registry: ["index"],
+  run: ["config"],
+  catalogue: ["registry"],
+  answer: ["catalogue"],
+  http: ["answer", "run"],
+  cli: ["catalogue"],
+  mcp_stdio: ["answer", "run"],
 };
+
+/** The stages that `stage` uses, directly or through the stages it uses. */
+function usedBy(stage: string): Set<string> {
+  const used = new Set<string>();
+  const visit = (name: string) => {
+    for (const next of STAGES[name] ?? []) {
+      if (used.has(next)) continue;
+      used.add(next);
+      visit(next);
+    }
+  };
+  visit(stage);
+  return used;
+}
 
 /** One import: the importing module and the imported one, as paths from the project's root. */
 type Edge = readonly [from: string, to: string];
 
 /** Where a module stands: its stage folder ("" for src/ itself), or none outside src/. */
-function placeOf(path: string): { folder: string; rank: number } | undefined {
-  const match = /^src\/(?:([^/]+)\/)?[^/]+$/.exec(path);
+function placeOf(path: string): { folder: string; staged: boolean } | undefined {
+  const match = /^src\/(?:(.+)\/)?[^/]+$/.exec(path);
   if (match === null) return undefined;
   const folder = match[1] ?? "";
-  return { folder, rank: folder === "" ? 0 : STAGES[folder] ?? Infinity };
+  return { folder, staged: folder === "" || folder in STAGES };
 }
 
 function isPrivate(path: string): boolean {
@@ -66,10 +85,10 @@ function layeringProblems(edges: readonly Edge[]): string[] {
       if (isPrivate(to)) problems.push(`${from} imports the private ${to}`);
       continue;
     }
-    if (source.rank === Infinity) problems.push(`${from} is in no stage folder`);
-    if (target.rank === Infinity) problems.push(`${to} is in no stage folder`);
+    if (!source.staged) problems.push(`${from} is in no stage folder`);
+    if (!target.staged) problems.push(`${to} is in no stage folder`);
     if (source.folder === target.folder) continue;
-    if (target.rank >= source.rank) {
+    if (target.folder !== "" && !usedBy(source.folder).has(target.folder)) {
       problems.push(`${from} imports ${to}, of a stage that comes after it or beside it`);
     } else if (target.folder !== "" && isPrivate(to)) {
       problems.push(`${from} imports ${to}, private to ${target.folder}/`);
@@ -132,7 +151,7 @@ async function moduleGraph(entries: readonly string[]): Promise<Edge[]> {
       for (const dependency of module.dependencies ?? []) {
         for (const resolved of [dependency.code?.specifier, dependency.type?.specifier]) {
           const to = resolved === undefined ? undefined : projectPath(resolved);
-          if (to !== undefined && to.endsWith(".ts")) edges.set(`${from} ${to}`, [from, to]);
+          if (to !== undefined && /\.tsx?$/.test(to)) edges.set(`${from} ${to}`, [from, to]);
         }
       }
     }
@@ -149,7 +168,7 @@ async function srcModules(dir = new URL("src/", ROOT)): Promise<string[]> {
   for await (const entry of Deno.readDir(dir)) {
     const url = new URL(entry.isDirectory ? `${entry.name}/` : entry.name, dir);
     if (entry.isDirectory) found.push(...await srcModules(url));
-    else if (entry.name.endsWith(".ts")) found.push(projectPath(url.href)!);
+    else if (/\.tsx?$/.test(entry.name)) found.push(projectPath(url.href)!);
   }
   return found.sort();
 }
@@ -170,6 +189,10 @@ Deno.test("the layering check finds cycles, upstream imports and private imports
       ["mod.ts", "src/_options.ts"],
       ["src/index/tool_index.ts", "main.ts"],
       ["src/tools/x.ts", "src/errors.ts"],
+      ["src/config/yaml/read.ts", "src/config/files.ts"],
+      ["src/config/parse.ts", "src/config/yaml/_scan.ts"],
+      ["src/registry/registry_core.ts", "src/index/tool_index.ts"],
+      ["src/run/run_tool.ts", "src/index/tool_index.ts"],
     ]),
     [
       "src/config/load.ts imports src/index/tool_index.ts, of a stage that comes after it or beside it",
@@ -179,6 +202,9 @@ Deno.test("the layering check finds cycles, upstream imports and private imports
       "mod.ts imports the private src/_options.ts",
       "src/index/tool_index.ts imports main.ts, which nothing may import",
       "src/tools/x.ts is in no stage folder",
+      "src/config/yaml/read.ts imports src/config/files.ts, of a stage that comes after it or beside it",
+      "src/config/parse.ts imports src/config/yaml/_scan.ts, private to config/yaml/",
+      "src/run/run_tool.ts imports src/index/tool_index.ts, of a stage that comes after it or beside it",
       "Import cycle: src/config/parse.ts → src/config/_yaml.ts → src/config/parse.ts",
     ],
   );
@@ -241,4 +267,16 @@ Deno.test("every module of src/ is reached from an entry point, and none is over
     if (lines > MAX_MODULE_LINES) long.push(`${path}: ${lines} lines`);
   }
   assert.deepEqual(long, []);
+});
+
+Deno.test("no folder of src/ holds more than 20 modules", async () => {
+  const byFolder = new Map<string, number>();
+  for (const path of await srcModules()) {
+    const folder = path.slice(0, path.lastIndexOf("/"));
+    byFolder.set(folder, (byFolder.get(folder) ?? 0) + 1);
+  }
+  const crowded = [...byFolder].filter(([, modules]) => modules > MAX_FOLDER_MODULES)
+    .map(([folder, modules]) => `${folder}: ${modules} modules`);
+  assert.deepEqual(crowded, []);
+  assert.ok(byFolder.size > Object.keys(STAGES).length, "every stage folder is counted");
 });

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { ConfigError } from "../mod.ts";
 import { parseMcpToolList } from "../src/config/mcp_tool_list.ts";
-import { jsonErrorOffset } from "../src/config/_json_position.ts";
+import { jsonErrorOffset } from "../src/config/yaml/json_position.ts";
 
 function issuesOf(text: string) {
   try {

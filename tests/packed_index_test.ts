@@ -3,7 +3,7 @@ import { type CLImaxConfig, validateConfig } from "../mod.ts";
 import { readCompiledCatalogue } from "../src/catalogue/compiled.ts";
 import { loadCatalogue, registerSource } from "../src/catalogue/load.ts";
 import { packIndex, restoreIndex, unpackIndex } from "../src/catalogue/_packed_index.ts";
-import { type RegistryCore, registryCore, registryParts } from "../src/index/registry_core.ts";
+import { type RegistryCore, registryCore, registryParts } from "../src/registry/registry_core.ts";
 import { generateConfigs, rankedQueries } from "../support/corpus.ts";
 
 const quiet = () => {};

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import YAML from "yaml";
 import { ConfigError, parseConfig } from "../mod.ts";
-import { diagnoseYaml } from "../src/config/_yaml_diagnosis.ts";
+import { diagnoseYaml } from "../src/config/yaml/_diagnosis.ts";
 
 /** Every issue `parseConfig` reports for `lines`, as `line:column: message`. */
 function issues(...lines: string[]): string[] {

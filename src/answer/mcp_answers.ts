@@ -1,7 +1,7 @@
 // The pieces of an MCP tool's answer that every tool of this project words alike: a JSON or
 // error text answer, strict arguments that name the one meant, and a tool found by name or ID.
 import { z } from "zod";
-import type { RegistryView } from "../index/registry_view.ts";
+import type { RegistryView } from "../registry/registry_view.ts";
 import { closest } from "../_suggest.ts";
 import { lookupTool } from "./tool_answer.ts";
 

@@ -3,7 +3,7 @@
 import { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { InvalidCursorError } from "../errors.ts";
-import type { RegistryView } from "../index/registry_view.ts";
+import type { RegistryView } from "../registry/registry_view.ts";
 import { PACKAGE_VERSION } from "./package_version.ts";
 import { MAX_ID_LENGTH, SEARCH_PARAMS, type TextParam } from "./params.ts";
 import { searchAnswer } from "./search_answer.ts";

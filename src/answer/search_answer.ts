@@ -1,8 +1,8 @@
 // A search as the service answers it, over HTTP (`GET /search`) and MCP (`climax_search`) alike:
 // each result in full or in summary, and a hint when a literal search found nothing that ranked
 // mode would have found.
-import type { RegistrySearchPageParams } from "../index/registry_params.ts";
-import type { RegistryView } from "../index/registry_view.ts";
+import type { RegistrySearchPageParams } from "../registry/registry_params.ts";
+import type { RegistryView } from "../registry/registry_view.ts";
 import { rankedWouldFind } from "../index/ranked_hint.ts";
 import type { ToolIndexEntry } from "../types.ts";
 import { wireEntry } from "./tool_answer.ts";

@@ -1,8 +1,8 @@
 // One tool as the service answers it, over HTTP (`GET /tools/{tool_name}`) and MCP
 // (`climax_get`) alike: found by its ID or an unambiguous bare name, shown as its search entry
 // with how the backend picked for it reaches it, env values masked.
-import type { RegistryView } from "../index/registry_view.ts";
-import type { ClimaxBackend, ToolBackend } from "../registry_types.ts";
+import type { RegistryView } from "../registry/registry_view.ts";
+import type { ClimaxBackend, ToolBackend } from "../registry/types.ts";
 import type { ResolvedTool, ToolIndexEntry } from "../types.ts";
 import { editDistance } from "../_suggest.ts";
 import { maskEnv } from "./mask.ts";

@@ -6,7 +6,7 @@
 // another file's waits, and is tried again whenever another file changes.
 import { ConfigError, InvalidToolError } from "../errors.ts";
 import { sourceFileNames } from "../config/files.ts";
-import type { RegistryCore } from "../index/registry_core.ts";
+import type { RegistryCore } from "../registry/registry_core.ts";
 import type { CatalogueSource } from "./compiled.ts";
 import { type Catalogue, swapSource } from "./load.ts";
 import type { SourceHealth } from "./served.ts";

@@ -8,7 +8,7 @@ import {
   type RegistryCore,
   type RegistryParts,
   registryParts,
-} from "../index/registry_core.ts";
+} from "../registry/registry_core.ts";
 
 /** The parts of an index, packed as JSON values. */
 export interface PackedIndex {

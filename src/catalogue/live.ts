@@ -7,7 +7,7 @@
 // them: a cold start of the bundled catalogue, on Deno Deploy, needs neither.
 import { type ConfigError, InvalidBackendError, InvalidToolError } from "../errors.ts";
 import { BUNDLED_CONFIGS, directoryUrl } from "../config/files.ts";
-import type { RegistryCore } from "../index/registry_core.ts";
+import type { RegistryCore } from "../registry/registry_core.ts";
 import type { PolicyConfig } from "../policy_types.ts";
 import { loadCatalogue } from "./load.ts";
 import type { CatalogueHealth, ServedCatalogue, SourceHealth } from "./served.ts";

@@ -12,7 +12,7 @@ import {
   type RegistryCore,
   registryCore,
   type ValidSource,
-} from "../index/registry_core.ts";
+} from "../registry/registry_core.ts";
 import { type CatalogueSource, readCompiledCatalogue } from "./compiled.ts";
 import { restoreIndex } from "./_packed_index.ts";
 import { sourceParser } from "./_source_parser.ts";

@@ -1,6 +1,6 @@
 // What a service serves: a registry that may change under it, and the health of the sources it
 // is made of. The HTTP app reads both at each request; a live catalogue keeps them current.
-import type { RegistryView } from "../index/registry_view.ts";
+import type { RegistryView } from "../registry/registry_view.ts";
 
 /** How one source of a catalogue is doing. */
 export interface SourceHealth {

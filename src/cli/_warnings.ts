@@ -3,7 +3,7 @@
 // config with errors is told of these too.
 import type { ConfigIssue } from "../errors.ts";
 import type { ToolDef } from "../types.ts";
-import { type DataPath, formatPath, type Locator } from "../config/data_path.ts";
+import { type DataPath, formatPath, type Locator } from "../config/yaml/data_path.ts";
 import { fieldOf, itemsOf } from "../config/plain_data.ts";
 import type { LibraryWarningCode } from "../config/validate.ts";
 import type { PolicyWarningCode } from "../config/policy_findings.ts";

@@ -8,9 +8,9 @@
 // an environment variable).
 import { describeValue } from "../_json_value.ts";
 import { ARG_TYPES } from "./model_schemas.ts";
-import type { DataPath, SourceMap } from "./data_path.ts";
+import type { DataPath, SourceMap } from "./yaml/data_path.ts";
 import { fieldOf, itemsOf } from "./plain_data.ts";
-import { quoteHint } from "./_quote_hint.ts";
+import { quoteHint } from "./yaml/quote_hint.ts";
 
 /** The kinds of warning the library reports, as the command line names them. */
 export type LibraryWarningCode = "unknown-key" | "enum-not-string" | "default-wrong-type";

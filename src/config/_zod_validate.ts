@@ -6,9 +6,9 @@ import { ConfigError, type ConfigIssue, formatIssue } from "../errors.ts";
 import { closest } from "../_suggest.ts";
 import { describeValue } from "../_json_value.ts";
 import { type ValidateOptions, validateOptions } from "../_options.ts";
-import { type DataPath, formatPath, type SourceMap } from "./data_path.ts";
+import { type DataPath, formatPath, type SourceMap } from "./yaml/data_path.ts";
 import type { ArgFindings, LibraryWarningCode } from "./_arg_checks.ts";
-import { quoteHint } from "./_quote_hint.ts";
+import { quoteHint } from "./yaml/quote_hint.ts";
 
 /** The source name used when the caller gives none. */
 export const DEFAULT_SOURCE = "<input>";

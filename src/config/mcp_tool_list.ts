@@ -8,13 +8,13 @@ import {
   MAX_TEXT_LENGTH,
   MAX_TOOLS_PER_CONFIG,
 } from "../limits.ts";
-import type { McpServerInfo, McpTool } from "../registry_types.ts";
+import type { McpServerInfo, McpTool } from "../types.ts";
 import { describeValue, isPlainObject } from "../_json_value.ts";
-import { formatPath, type Locator } from "./data_path.ts";
+import { formatPath, type Locator } from "./yaml/data_path.ts";
 import { type Fail, nameField, nameListField, textField, urlField } from "./fields.ts";
 import { checkMcpTools } from "./mcp_tools.ts";
-import { jsonErrorOffset } from "./_json_position.ts";
-import { readYaml } from "./_yaml.ts";
+import { jsonErrorOffset } from "./yaml/json_position.ts";
+import { readYaml } from "./yaml/read.ts";
 
 /** An MCP server's details and its tools, as an MCP tool list file gives them. */
 export interface McpToolList extends Required<McpServerInfo> {

@@ -6,8 +6,8 @@
 import type { CLImaxConfig } from "../types.ts";
 import { type ValidateOptions, validateOptions } from "../_options.ts";
 import { validateConfigData } from "./validate.ts";
-import type { ParsedYaml } from "./_yaml.ts";
-import { readYamlMapping } from "./_yaml_document.ts";
+import type { ParsedYaml } from "./yaml/read.ts";
+import { readYamlMapping } from "./yaml/document.ts";
 import { DEFAULT_SOURCE } from "./_zod_validate.ts";
 
 /**

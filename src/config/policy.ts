@@ -7,7 +7,7 @@
 import type { PolicyConfig } from "../policy_types.ts";
 import { isPlainObject } from "../_json_value.ts";
 import { type ValidateOptions, validateOptions } from "../_options.ts";
-import type { DataPath, SourceMap } from "./data_path.ts";
+import type { DataPath, SourceMap } from "./yaml/data_path.ts";
 import { recordPolicyOrigin } from "./policy_origin.ts";
 import { fieldOf } from "./plain_data.ts";
 import { policySchema } from "./_policy_schema.ts";

@@ -11,7 +11,7 @@ import type { PolicyConfig } from "../policy_types.ts";
 import type { ArgConstraint, CLImaxConfig, ToolDef } from "../types.ts";
 import { closest } from "../_suggest.ts";
 import type { ValidateOptions } from "../_options.ts";
-import { type DataPath, formatPath } from "./data_path.ts";
+import { type DataPath, formatPath } from "./yaml/data_path.ts";
 import { policyOrigin } from "./policy_origin.ts";
 
 /** The kinds of warning a policy check reports, as the command line names them. */

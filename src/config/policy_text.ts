@@ -9,7 +9,7 @@ import type { PolicyConfig } from "../policy_types.ts";
 import { type ValidateOptions, validateOptions } from "../_options.ts";
 import { fileTarget, readSourceText } from "./load.ts";
 import { validatePolicyData } from "./policy.ts";
-import { readYamlMapping } from "./_yaml_document.ts";
+import { readYamlMapping } from "./yaml/document.ts";
 import { DEFAULT_SOURCE } from "./_zod_validate.ts";
 
 /**

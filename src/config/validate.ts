@@ -12,7 +12,7 @@ import type {
   ToolIndexEntry,
 } from "../types.ts";
 import { type ValidateOptions, validateOptions } from "../_options.ts";
-import type { SourceMap } from "./data_path.ts";
+import type { SourceMap } from "./yaml/data_path.ts";
 import { modelSchemas } from "./model_schemas.ts";
 import { argFindings } from "./_arg_checks.ts";
 import { copyPlainConfig } from "./_fast_copy.ts";

@@ -8,7 +8,7 @@ import { cors } from "hono/cors";
 import { etag, RETAINED_304_HEADERS as HONO_RETAINED_304_HEADERS } from "hono/etag";
 import { secureHeaders } from "hono/secure-headers";
 import { InvalidCursorError } from "../errors.ts";
-import type { RegistryView } from "../index/registry_view.ts";
+import type { RegistryView } from "../registry/registry_view.ts";
 import type { ServedCatalogue } from "../catalogue/served.ts";
 import { brotli } from "./brotli.ts";
 import { headAnswer, requestLog, urlLimit, versionHeaders } from "./middleware.ts";

@@ -3,7 +3,7 @@
 // first request for a page: agents, most of the traffic, never ask for one.
 import type { Context } from "hono";
 import { InvalidCursorError } from "../errors.ts";
-import type { RegistryView } from "../index/registry_view.ts";
+import type { RegistryView } from "../registry/registry_view.ts";
 import { type SearchAnswer, searchAnswer } from "../answer/search_answer.ts";
 import { invalidParams, ProblemError } from "./problem.ts";
 import { searchParamsOrProblem } from "./query.ts";

@@ -2,7 +2,7 @@
 // cursor, the catalogue's CLIs, and how to connect an agent. Rendered on the server from the
 // same search the API answers, so it works with JavaScript off; the URL carries the API's own
 // parameter names, so a search can be shared.
-import type { RegistryView } from "../index/registry_view.ts";
+import type { RegistryView } from "../registry/registry_view.ts";
 import type { SearchAnswer, SummaryEntry } from "../answer/search_answer.ts";
 import type { ToolIndexEntry } from "../types.ts";
 import { Layout, type Rendered } from "./browse_layout.tsx";

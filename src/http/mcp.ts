@@ -1,7 +1,7 @@
 // The MCP endpoint: two meta-tools, climax_search and climax_get, over Streamable HTTP, served
 // statelessly (any instance answers any request) with the official SDK's web-standard handler.
 import { createMcpHandler } from "@modelcontextprotocol/server";
-import type { RegistryView } from "../index/registry_view.ts";
+import type { RegistryView } from "../registry/registry_view.ts";
 import { metaToolServer } from "../answer/meta_tools.ts";
 import { problem, problemResponse } from "./problem.ts";
 import type { ServiceSettings } from "./settings.ts";

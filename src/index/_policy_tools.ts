@@ -21,7 +21,7 @@ import { sourceOf, validateConfig } from "../config/validate.ts";
 import { type CollectedTools, collectTools } from "./_collect.ts";
 import { resolvedTool, toolEntry } from "./_entries.ts";
 import { buildInputSchema } from "./input_schema.ts";
-import { constrainedSchema } from "./_constrained_schema.ts";
+import { constrainedSchema } from "./constrained_schema.ts";
 
 /** A tool a policy exposes: its own definition, and what the policy gives it. */
 export interface PolicyEntry extends PolicedTool {

@@ -25,14 +25,14 @@ import {
   type SearchParams,
 } from "./search_params.ts";
 import { type CollectedTools, collectTools } from "./_collect.ts";
-import { readCursor, signCursor } from "./_cursor.ts";
+import { readCursor, signCursor } from "./cursor.ts";
 import {
   policedEntry,
   policedIndexTools,
   policedResolved,
   type PolicyEntry,
 } from "./_policy_tools.ts";
-import { ToolSearch } from "./_tool_search.ts";
+import { ToolSearch } from "./tool_search.ts";
 
 /** Options of `ToolIndex.fromConfigs`. */
 export interface ToolIndexOptions {

@@ -4,7 +4,7 @@
 import { fromJsonSchema, McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { InvalidArgumentsError } from "../errors.ts";
-import type { RegistryView } from "../index/registry_view.ts";
+import type { RegistryView } from "../registry/registry_view.ts";
 import type { ExecutorConfig, ResolvedTool } from "../types.ts";
 import { runResultText, runTool } from "../run/run_tool.ts";
 import { metaToolServer } from "../answer/meta_tools.ts";

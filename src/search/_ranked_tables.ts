@@ -291,7 +291,7 @@ export function configKey(config: RankedConfig): string {
  * How finely a config's average field lengths are told apart: on a scale where each step is
  * 1/64 of a doubling (1.1%), so an average is never more than 0.55% off. Editing one tool
  * of a source then rarely moves the source's averages, and a registry re-indexes the source's
- * other tools only when they move (`_registry_search.ts`): after 100 edits of 10,000 tools,
+ * other tools only when they move (`registry/_segmented_search.ts`): after 100 edits of 10,000 tools,
  * exact averages gave 6% of ranked top tens unlike a fresh build's, for a rebuild of the
  * whole source at each edit. Ranking is the same on every development set (no difference
  * beyond ±0.001, none beyond its interval); 1/16 of a doubling lost 0.001 on some.

@@ -1,6 +1,6 @@
 // Where a registry's tools have the copy that answers for them among the indexes of its
 // search, and which copies each index leaves out of its answers.
-import type { Part } from "./_search_parts.ts";
+import type { Part } from "./_segments.ts";
 
 /**
  * The copy that answers for each of a registry's tools, at most one, among a search's indexes

@@ -7,9 +7,9 @@ import {
   fieldLengths,
   FIELDS,
 } from "../search/ranked.ts";
-import type { ToolTemplate } from "./_registry_input.ts";
-import type { Part, Slots } from "./_search_parts.ts";
-import type { Copies } from "./_copies.ts";
+import type { ToolTemplate } from "./_registrations.ts";
+import type { Part, Slots } from "./_segments.ts";
+import type { Copies } from "./_live_copies.ts";
 
 /** The field lengths of each definition, measured once. */
 const lengthsOfTemplate = new WeakMap<ToolTemplate, Float32Array>();

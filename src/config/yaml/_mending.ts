@@ -1,7 +1,7 @@
 // The copy of a YAML text with the mistakes the diagnosis found mended as its messages say, so
 // that the parser, run on the copy, can report what else is wrong. Lines are never added or
 // removed, so every other line keeps its number and its columns.
-import { indentation } from "./_yaml_scan.ts";
+import { indentation } from "./_scan.ts";
 
 /** A change to a line of the text: `text` in place of its columns `from` to `to`. */
 interface Edit {

@@ -1,5 +1,5 @@
 // The block collections open at a line of YAML text, by indentation, as the diagnosis of a
-// broken text (`_yaml_diagnosis.ts`) follows them: where a key or list item belongs, and where
+// broken text (`_diagnosis.ts`) follows them: where a key or list item belongs, and where
 // one that belongs nowhere was most likely meant to stand.
 
 /** A mapping (its lines are keys) or a list (its lines are items). */

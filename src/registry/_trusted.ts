@@ -3,13 +3,12 @@
 // register configs without validating them again. The registry grants this module alone a
 // reader of its private state and its private way of applying a change.
 import type { PolicyConfig } from "../policy_types.ts";
-import type { McpServerInfo, McpTool } from "../registry_types.ts";
-import type { CLImaxConfig } from "../types.ts";
-import { addition, type Change } from "./_registry_change.ts";
-import { mcpRegistrations, validConfigRegistrations } from "./_registry_input.ts";
-import { RegistrySearch } from "./_registry_search.ts";
-import type { RegistryState } from "./_registry_state.ts";
-import type { SearchTables } from "./_tool_search.ts";
+import type { CLImaxConfig, McpServerInfo, McpTool } from "../types.ts";
+import { addition, type Change } from "./_change.ts";
+import { mcpRegistrations, validConfigRegistrations } from "./_registrations.ts";
+import { RegistrySearch } from "./_segmented_search.ts";
+import type { RegistryState } from "./_state.ts";
+import type { SearchTables } from "../index/tool_search.ts";
 
 /** What a registry's search is made of beyond its tools: enough to restore it elsewhere. */
 export interface RegistryParts extends SearchTables {

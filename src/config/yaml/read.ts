@@ -7,11 +7,11 @@
 // deprecated options, neither of which is used here.
 import YAML from "yaml";
 import type { Schema } from "yaml/types";
-import { ConfigError, type ConfigIssue } from "../errors.ts";
-import { MAX_ALIAS_COUNT } from "../limits.ts";
+import { ConfigError, type ConfigIssue } from "../../errors.ts";
+import { MAX_ALIAS_COUNT } from "../../limits.ts";
 import { type DataPath, formatPath, type Locator, type WrittenText } from "./data_path.ts";
-import { diagnoseYaml } from "./_yaml_diagnosis.ts";
-import { withoutComment, withoutProperties } from "./_yaml_scan.ts";
+import { diagnoseYaml } from "./_diagnosis.ts";
+import { withoutComment, withoutProperties } from "./_scan.ts";
 
 /** Plain data read from YAML text, where each part of it stands in that text and as what. */
 export interface ParsedYaml {

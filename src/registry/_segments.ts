@@ -7,8 +7,8 @@ import {
   type IndexStats,
   settledOrder,
 } from "../search/ranked.ts";
-import type { ToolTemplate } from "./_registry_input.ts";
-import { type SearchTables, ToolSearch } from "./_tool_search.ts";
+import type { ToolTemplate } from "./_registrations.ts";
+import { type SearchTables, ToolSearch } from "../index/tool_search.ts";
 
 /** A registry's slots as its search reads them: a hole where a tool left. */
 export type Slots =

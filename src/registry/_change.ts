@@ -2,11 +2,11 @@
 // where each tool then stands, every check made before the state is touched, and the events
 // that tell of it.
 import { InvalidToolError } from "../errors.ts";
-import type { BackendKind, ChangeEvent, ToolBackend } from "../registry_types.ts";
+import type { BackendKind, ChangeEvent, ToolBackend } from "./types.ts";
 import { describeValue, sameJson } from "../_json_value.ts";
 import { BACKEND_KINDS } from "./_backends.ts";
-import { type Planned, sameDefinition, type ToolTemplate } from "./_registry_input.ts";
-import { type Reach, type RegistryState, Slot, SOURCE_SPAN, sourceKey } from "./_registry_state.ts";
+import { type Planned, sameDefinition, type ToolTemplate } from "./_registrations.ts";
+import { type Reach, type RegistryState, Slot, SOURCE_SPAN, sourceKey } from "./_state.ts";
 
 /** What a change does to the backends of the tools it touches. */
 export interface Change {

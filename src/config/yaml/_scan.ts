@@ -1,6 +1,6 @@
 // What one line of YAML text holds, read the way a person reads it: a key, a list item, a
 // quoted or bracketed value and where it ends. The diagnosis of a YAML text that does not parse
-// (`_yaml_diagnosis.ts`) is built on these; the parser's own view of a broken text is what went
+// (`_diagnosis.ts`) is built on these; the parser's own view of a broken text is what went
 // wrong in its reading, not in the text, so these never ask it.
 
 /** The key at the start of `content`, and where its value starts, if `content` is `key: …`. */

@@ -9,7 +9,7 @@ import type {
   SearchDoc,
   Searcher,
   ToolBackend,
-} from "../registry_types.ts";
+} from "./types.ts";
 import type { CLISummary } from "../types.ts";
 import { describeValue } from "../_json_value.ts";
 import type {
@@ -20,9 +20,14 @@ import type {
   RegistrySearchParams,
 } from "./registry_params.ts";
 import type { RegistryReads } from "./registry_view.ts";
-import { type NormalizedParams, normalizeParams, pageKey, SEARCH_MODES } from "./search_params.ts";
-import { readVersionedCursor, signVersionedCursor } from "./_cursor.ts";
-import type { RegistryState } from "./_registry_state.ts";
+import {
+  type NormalizedParams,
+  normalizeParams,
+  pageKey,
+  SEARCH_MODES,
+} from "../index/search_params.ts";
+import { readVersionedCursor, signVersionedCursor } from "../index/cursor.ts";
+import type { RegistryState } from "./_state.ts";
 import { InvalidCursorError } from "../errors.ts";
 
 /** The number of namespaces of a page that gives no `limit`. */

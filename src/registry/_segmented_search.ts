@@ -27,11 +27,11 @@ import {
   steppedAverage,
 } from "../search/ranked.ts";
 import { addLengths, remeasure } from "./_source_averages.ts";
-import { Copies } from "./_copies.ts";
+import { Copies } from "./_live_copies.ts";
 import { needleKeys } from "../search/substring.ts";
-import type { NormalizedParams } from "./search_params.ts";
-import type { ToolTemplate } from "./_registry_input.ts";
-import type { SearchTables } from "./_tool_search.ts";
+import type { NormalizedParams } from "../index/search_params.ts";
+import type { ToolTemplate } from "./_registrations.ts";
+import type { SearchTables } from "../index/tool_search.ts";
 import {
   count,
   mergeInLoadOrder,
@@ -41,7 +41,7 @@ import {
   part,
   type Slots,
   slotsOf,
-} from "./_search_parts.ts";
+} from "./_segments.ts";
 
 /**
  * The most tools the deltas may hold before everything is built again as one index: a

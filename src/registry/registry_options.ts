@@ -5,17 +5,11 @@
  */
 import { MAX_TOOLS } from "../limits.ts";
 import type { PolicyConfig } from "../policy_types.ts";
-import type {
-  BackendKind,
-  BackendSelector,
-  ChangeEvent,
-  Searcher,
-  ToolBackend,
-} from "../registry_types.ts";
+import type { BackendKind, BackendSelector, ChangeEvent, Searcher, ToolBackend } from "./types.ts";
 import { describeValue } from "../_json_value.ts";
 import { optionalFunction, optionsObject } from "../_options.ts";
-import { SEARCH_MODES } from "./search_params.ts";
-import type { ReaderSettings } from "./_registry_reader.ts";
+import { SEARCH_MODES } from "../index/search_params.ts";
+import type { ReaderSettings } from "./_reader.ts";
 
 /** Options of a `ToolRegistry`. */
 export interface ToolRegistryOptions {

@@ -1,8 +1,8 @@
 // What the registry core's writing methods take (a validated config, an MCP server and its
 // tools) → registrations it can apply: each the definition of a tool and one backend that
 // reaches it, checked and frozen. Nothing here touches a registry, and nothing here needs zod
-// (`_tool_registrations.ts` has the one-tool registrations, which do).
-import type { RegistryTool, ToolBackend } from "../registry_types.ts";
+// (`_user_registrations.ts` has the one-tool registrations, which do).
+import type { RegistryTool, ToolBackend } from "./types.ts";
 import { toolId } from "../tool_id.ts";
 import type { PolicyConfig } from "../policy_types.ts";
 import type { CLImaxConfig, JsonValue } from "../types.ts";
@@ -12,9 +12,9 @@ import { checkMcpTools } from "../config/mcp_tools.ts";
 import { describedTool, policedTool } from "../config/policy_apply.ts";
 import { policyFindings, reportFindings, toolsByName } from "../config/policy_findings.ts";
 import type { RankedConfig, RankedTool } from "../search/ranked.ts";
-import { buildInputSchema } from "./input_schema.ts";
+import { buildInputSchema } from "../index/input_schema.ts";
 import { checkServer } from "./_backends.ts";
-import { constrainedSchema } from "./_constrained_schema.ts";
+import { constrainedSchema } from "../index/constrained_schema.ts";
 
 /** A tool's definition as a registry holds it, with what its searches read. */
 export interface ToolTemplate {

@@ -7,14 +7,12 @@
 import type {
   BackendKind,
   ChangeEvent,
-  McpServerInfo,
-  McpTool,
   RegistryToolInput,
   ToolBackend,
   ToolRegistration,
-} from "../registry_types.ts";
+} from "./types.ts";
 import type { PolicyConfig } from "../policy_types.ts";
-import type { CLImaxConfig, CLImaxConfigInput } from "../types.ts";
+import type { CLImaxConfig, CLImaxConfigInput, McpServerInfo, McpTool } from "../types.ts";
 import { describeValue } from "../_json_value.ts";
 import { knownPolicy } from "../config/policy_check.ts";
 import { validateConfig } from "../config/validate.ts";
@@ -26,7 +24,7 @@ import {
 } from "./registry_options.ts";
 import { bindView, RegistryView } from "./registry_view.ts";
 import { RegistryCore } from "./registry_core.ts";
-import { registrationsOf, toolRegistration } from "./_tool_registrations.ts";
+import { registrationsOf, toolRegistration } from "./_user_registrations.ts";
 
 /**
  * A catalogue that changes while it runs (seed 004's tool index): tools are registered from

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { RegistryEntry, ResolvedRegistryTool, ToolBackend } from "../registry_types.ts";
+import type { RegistryEntry, ResolvedRegistryTool, ToolBackend } from "./types.ts";
 import type { CLISummary } from "../types.ts";
 import type {
   NamespacePage,

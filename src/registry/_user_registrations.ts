@@ -14,7 +14,7 @@ import {
 } from "../config/fields.ts";
 import { toolFailure } from "../config/mcp_tools.ts";
 import { checkBackend } from "./_backend_check.ts";
-import { type Planned, schemaTemplate } from "./_registry_input.ts";
+import { type Planned, schemaTemplate } from "./_registrations.ts";
 
 /**
  * The registrations of each `{ tool, backend }` of `registrations`, checked.

@@ -1,9 +1,9 @@
 // A file of YAML text that must be one mapping at the top level, as configs and policies are:
 // the checks on its text and on its top level that both make, in the words of either kind.
-import { ConfigError } from "../errors.ts";
-import { MAX_CONFIG_SIZE } from "../limits.ts";
-import { describeValue } from "../_json_value.ts";
-import { type ParsedYaml, readYaml } from "./_yaml.ts";
+import { ConfigError } from "../../errors.ts";
+import { MAX_CONFIG_SIZE } from "../../limits.ts";
+import { describeValue } from "../../_json_value.ts";
+import { type ParsedYaml, readYaml } from "./read.ts";
 
 /** How the errors of one kind of document name it and what it should hold. */
 export interface DocumentWords {

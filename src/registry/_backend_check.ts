@@ -4,7 +4,7 @@
 // never the service's.
 import { ConfigError } from "../errors.ts";
 import { MAX_TEXT_LENGTH } from "../limits.ts";
-import type { BackendKind, ToolBackend } from "../registry_types.ts";
+import type { BackendKind, ToolBackend } from "./types.ts";
 import type { ToolArg } from "../types.ts";
 import { deepFreeze } from "../_freeze.ts";
 import { describeValue } from "../_json_value.ts";

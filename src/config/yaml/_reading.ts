@@ -2,7 +2,7 @@
 // (see `diagnoseYaml`): each key and list item placed among the collections open above it, each
 // quoted, bracketed or block value followed to its end, and each line that fits nowhere
 // reported and mended where it fits best.
-import type { ConfigIssue } from "../errors.ts";
+import type { ConfigIssue } from "../../errors.ts";
 import {
   closingQuote,
   followBrackets,
@@ -16,9 +16,9 @@ import {
   splitKey,
   withoutComment,
   withoutProperties,
-} from "./_yaml_scan.ts";
-import { type Kind, Levels, type Opener } from "./_yaml_levels.ts";
-import { Mending } from "./_yaml_mending.ts";
+} from "./_scan.ts";
+import { type Kind, Levels, type Opener } from "./_levels.ts";
+import { Mending } from "./_mending.ts";
 
 /** What a reading found: its issues, the text mended, and what another reading may try. */
 export interface ReadingResult {

@@ -3,8 +3,8 @@
  *
  * @module
  */
-import type { RegistryEntry } from "../registry_types.ts";
-import type { SearchParams } from "./search_params.ts";
+import type { RegistryEntry } from "./types.ts";
+import type { SearchParams } from "../index/search_params.ts";
 
 /**
  * What to search a registry for: the parameters of `ToolIndex.search`, a `namespace` filter,

@@ -6,13 +6,13 @@
 // kind and ID: a config, a server) keeps the place it first came in, and lists its tools in the
 // order it last gave them. A tool reached by several sources stands where the earliest puts it.
 // A fresh registry given the same sources in the same order holds the tools in the same order.
-import type { RegistryEntry, ToolBackend } from "../registry_types.ts";
+import type { RegistryEntry, ToolBackend } from "./types.ts";
 import { canonicalJson } from "../_json_value.ts";
 import { Hash64 } from "../_hash.ts";
 import type { JsonValue } from "../types.ts";
-import type { ToolTemplate } from "./_registry_input.ts";
-import { RegistrySearch } from "./_registry_search.ts";
-import type { SearchTables } from "./_tool_search.ts";
+import type { ToolTemplate } from "./_registrations.ts";
+import { RegistrySearch } from "./_segmented_search.ts";
+import type { SearchTables } from "../index/tool_search.ts";
 
 /** A tool's places in its sources: at most this many tools in one source. */
 export const SOURCE_SPAN = 2 ** 20;

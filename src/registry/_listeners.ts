@@ -1,7 +1,7 @@
 // The listeners of a registry's changes: each subscription its own, removed once however often
 // its unsubscribe runs, and called so that one that throws stops neither the others nor the
 // change.
-import type { ChangeEvent } from "../registry_types.ts";
+import type { ChangeEvent } from "./types.ts";
 import { describeValue } from "../_json_value.ts";
 
 /** The subscribed listeners of one registry. */

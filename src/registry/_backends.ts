@@ -2,7 +2,8 @@
 // of a backend says when it fails (backends themselves are checked in `_backend_check.ts`).
 import { InvalidBackendError } from "../errors.ts";
 import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH } from "../limits.ts";
-import type { BackendKind, McpServerInfo } from "../registry_types.ts";
+import type { McpServerInfo } from "../types.ts";
+import type { BackendKind } from "./types.ts";
 import { describeValue, isPlainObject } from "../_json_value.ts";
 import { type Fail, nameField, nameListField, textField, urlField } from "../config/fields.ts";
 

@@ -4,14 +4,8 @@
 // compiled), so that a cold start loads no zod: importing it took about 20 ms of a start of 115.
 import { NotFoundError } from "../errors.ts";
 import type { PolicyConfig } from "../policy_types.ts";
-import type {
-  BackendKind,
-  ChangeEvent,
-  McpServerInfo,
-  McpTool,
-  ToolBackend,
-} from "../registry_types.ts";
-import type { CLImaxConfig } from "../types.ts";
+import type { BackendKind, ChangeEvent, ToolBackend } from "./types.ts";
+import type { CLImaxConfig, McpServerInfo, McpTool } from "../types.ts";
 import { policyOrigin } from "../config/policy_origin.ts";
 import {
   registryOptions,
@@ -20,12 +14,12 @@ import {
 } from "./registry_options.ts";
 import { bindView, RegistryView } from "./registry_view.ts";
 import { checkServer } from "./_backends.ts";
-import { addition, applyChange, type Change, hasSource, replacement } from "./_registry_change.ts";
-import { mcpRegistrations, type Planned, validConfigRegistrations } from "./_registry_input.ts";
-import { StateReader } from "./_registry_reader.ts";
+import { addition, applyChange, type Change, hasSource, replacement } from "./_change.ts";
+import { mcpRegistrations, type Planned, validConfigRegistrations } from "./_registrations.ts";
+import { StateReader } from "./_reader.ts";
 import { Listeners } from "./_listeners.ts";
-import { grantAccess } from "./_registry_trusted.ts";
-import { RegistryState, type Slot } from "./_registry_state.ts";
+import { grantAccess } from "./_trusted.ts";
+import { RegistryState, type Slot } from "./_state.ts";
 
 export {
   adoptParts,
@@ -33,7 +27,7 @@ export {
   type RegistryParts,
   registryParts,
   type ValidSource,
-} from "./_registry_trusted.ts";
+} from "./_trusted.ts";
 
 /**
  * A registry whose configs come validated (see `ToolRegistry`, which documents every method):

@@ -5,8 +5,8 @@
 // bracket never closed, a quote that ends a value early, a plain value holding ": ". Each
 // mistake found is also mended in a copy of the text, so that the parser, run on the copy, can
 // still report what else is wrong.
-import type { ConfigIssue } from "../errors.ts";
-import { Reading, type ReadingResult } from "./_yaml_reading.ts";
+import type { ConfigIssue } from "../../errors.ts";
+import { Reading, type ReadingResult } from "./_reading.ts";
 
 /** The mistakes found in a YAML text, and the text with each of them mended. */
 export interface YamlDiagnosis {
