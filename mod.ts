@@ -9,6 +9,7 @@
  *
  * @example Load configs, search, fetch one tool
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseConfig, ToolIndex } from "@climax/tool-index";
  *
  * const config = parseConfig(`
@@ -26,8 +27,10 @@
  *
  * const index = ToolIndex.fromConfigs([config]);
  * const [hit] = index.search({ query: "container", category: "containers" });
- * console.log(hit.tool_name, hit.input_schema); // docker_ps { type: "object", properties: { all: ... } }
- * console.log(index.get("docker_ps")?.tool.command); // "ps"
+ * assert.equal(hit.tool_name, "docker_ps");
+ * assert.equal(hit.input_schema.type, "object");
+ * assert.deepEqual(Object.keys(hit.input_schema.properties as object), ["all"]);
+ * assert.equal(index.get("docker_ps")?.tool.command, "ps");
  * ```
  *
  * @module
@@ -51,8 +54,6 @@ export type {
   CLISummary,
   ExecutorConfig,
   JsonValue,
-  McpServerInfo,
-  McpTool,
   ResolvedTool,
   ToolArg,
   ToolArgInput,
@@ -60,6 +61,7 @@ export type {
   ToolDefInput,
   ToolIndexEntry,
 } from "./src/types.ts";
+export type { McpServerInfo, McpTool } from "./src/mcp_types.ts";
 export {
   MAX_CONFIG_SIZE,
   MAX_NAME_LENGTH,
@@ -89,12 +91,8 @@ export { validatePolicy } from "./src/config/policy.ts";
 export { loadPolicy, parsePolicy } from "./src/config/policy_text.ts";
 export { checkPolicy, type CheckPolicyOptions } from "./src/config/policy_check.ts";
 export { buildInputSchema } from "./src/index/input_schema.ts";
-export type {
-  SearchMode,
-  SearchPage,
-  SearchPageParams,
-  SearchParams,
-} from "./src/index/search_params.ts";
+export type { SearchPage, SearchPageParams, SearchParams } from "./src/index/search_params.ts";
+export type { SearchMode } from "./src/index/search_modes.ts";
 export { ToolIndex, type ToolIndexOptions } from "./src/index/tool_index.ts";
 export type {
   BackendKind,

@@ -140,9 +140,9 @@ function ablations(): [string, Rankings][] {
   ];
   return variants.map(([label, variant]) => [label, ({ configs, queries }) => {
     const { tools, owners } = collectTools(configs as CLImaxConfig[], () => {});
-    const index = new RankedIndex(tools, owners, { ...DEFAULT_RANKING, ...variant });
+    const index = new RankedIndex(tools, owners, { ranking: { ...DEFAULT_RANKING, ...variant } });
     return queries.map(({ query }) =>
-      (index.rank(query, () => true, 0, LIMIT) ?? []).map((doc) => tools[doc].name)
+      (index.rank(query, LIMIT) ?? []).map((doc) => tools[doc].name)
     );
   }]);
 }

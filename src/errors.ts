@@ -64,14 +64,11 @@ export class ConfigError extends Error {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { InvalidCursorError, ToolIndex } from "@climax/tool-index";
  *
  * const index = ToolIndex.fromConfigs([]);
- * try {
- *   index.searchPage({ cursor: "not-a-cursor" });
- * } catch (error) {
- *   console.log(error instanceof InvalidCursorError); // true
- * }
+ * assert.throws(() => index.searchPage({ cursor: "not-a-cursor" }), InvalidCursorError);
  * ```
  */
 export class InvalidCursorError extends Error {
@@ -89,13 +86,14 @@ export class InvalidCursorError extends Error {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { InvalidToolError, ToolRegistry } from "@climax/tool-index";
  *
- * try {
- *   new ToolRegistry().registerMcpTools("github", [{ name: "", inputSchema: { type: "object" } }]);
- * } catch (error) {
- *   if (error instanceof InvalidToolError) console.log(error.tool, error.field); // "tools[0]" "name"
- * }
+ * const registry = new ToolRegistry();
+ * assert.throws(
+ *   () => registry.registerMcpTools("github", [{ name: "", inputSchema: { type: "object" } }]),
+ *   (error) => error instanceof InvalidToolError && error.tool === "tools[0]" && error.field === "name",
+ * );
  * ```
  */
 export class InvalidToolError extends Error {
@@ -122,14 +120,15 @@ export class InvalidToolError extends Error {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { InvalidBackendError, ToolRegistry, type ToolBackend } from "@climax/tool-index";
  *
  * const backend = { kind: "carrier-pigeon", id: "coo" } as unknown as ToolBackend;
- * try {
- *   new ToolRegistry().register({ namespace: "x", name: "y", input_schema: { type: "object" } }, backend);
- * } catch (error) {
- *   if (error instanceof InvalidBackendError) console.log(error.field); // "kind"
- * }
+ * const tool = { namespace: "x", name: "y", input_schema: { type: "object" } };
+ * assert.throws(
+ *   () => new ToolRegistry().register(tool, backend),
+ *   (error) => error instanceof InvalidBackendError && error.field === "kind",
+ * );
  * ```
  */
 export class InvalidBackendError extends Error {
@@ -153,13 +152,15 @@ export class InvalidBackendError extends Error {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { NotFoundError, ToolRegistry } from "@climax/tool-index";
  *
- * try {
- *   new ToolRegistry().unregisterBackend("github:search_issues", "mcp", "github");
- * } catch (error) {
- *   if (error instanceof NotFoundError) console.log(error.message); // No tool has the ID "github:search_issues"
- * }
+ * assert.throws(
+ *   () => new ToolRegistry().unregisterBackend("github:search_issues", "mcp", "github"),
+ *   (error) =>
+ *     error instanceof NotFoundError &&
+ *     error.message === 'No tool has the ID "github:search_issues"',
+ * );
  * ```
  */
 export class NotFoundError extends Error {
@@ -177,15 +178,15 @@ export class NotFoundError extends Error {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { NonDeterministicSearcherError, ToolRegistry } from "@climax/tool-index";
  *
  * const shuffled = { deterministic: false, search: () => [] };
  * const registry = new ToolRegistry({ searchers: { shuffled } });
- * try {
- *   registry.searchPage({ query: "x", mode: "shuffled" });
- * } catch (error) {
- *   console.log(error instanceof NonDeterministicSearcherError); // true
- * }
+ * assert.throws(
+ *   () => registry.searchPage({ query: "x", mode: "shuffled" }),
+ *   NonDeterministicSearcherError,
+ * );
  * ```
  */
 export class NonDeterministicSearcherError extends Error {
@@ -219,17 +220,17 @@ export interface ArgumentProblem {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { checkArguments, InvalidArgumentsError, ToolIndex, validateConfig } from "@climax/tool-index";
  *
  * const index = ToolIndex.fromConfigs([validateConfig({
  *   command: "git",
  *   tools: [{ name: "git_log", description: "Show commits", args: [{ name: "max_count", type: "integer", flag: "-n" }] }],
  * })]);
- * try {
- *   checkArguments(index.get("git_log")!, { max_count: "five" });
- * } catch (error) {
- *   if (error instanceof InvalidArgumentsError) console.log(error.problems[0].argument); // "max_count"
- * }
+ * assert.throws(
+ *   () => checkArguments(index.get("git_log")!, { max_count: "five" }),
+ *   (error) => error instanceof InvalidArgumentsError && error.problems[0].argument === "max_count",
+ * );
  * ```
  */
 export class InvalidArgumentsError extends Error {

@@ -12,14 +12,14 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { MAX_NAME_LENGTH, validateConfig } from "@climax/tool-index";
  *
  * const name = "x".repeat(MAX_NAME_LENGTH + 1);
- * try {
- *   validateConfig({ command: "x", tools: [{ name, description: "Too long a name" }] });
- * } catch (error) {
- *   console.log((error as Error).message); // <input>: tools[0].name: Over the limit of 256 characters for a name, got 257
- * }
+ * assert.throws(
+ *   () => validateConfig({ command: "x", tools: [{ name, description: "Too long a name" }] }),
+ *   { message: "<input>: tools[0].name: Over the limit of 256 characters for a name, got 257" },
+ * );
  * ```
  */
 export const MAX_NAME_LENGTH = 256;
@@ -30,9 +30,10 @@ export const MAX_NAME_LENGTH = 256;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { MAX_TEXT_LENGTH } from "@climax/tool-index";
  *
- * console.log(MAX_TEXT_LENGTH); // 65536
+ * assert.equal(MAX_TEXT_LENGTH, 65536);
  * ```
  */
 export const MAX_TEXT_LENGTH = 65_536;
@@ -42,9 +43,10 @@ export const MAX_TEXT_LENGTH = 65_536;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { MAX_TOOLS_PER_CONFIG } from "@climax/tool-index";
  *
- * console.log(MAX_TOOLS_PER_CONFIG); // 20000
+ * assert.equal(MAX_TOOLS_PER_CONFIG, 20000);
  * ```
  */
 export const MAX_TOOLS_PER_CONFIG = 20_000;
@@ -55,15 +57,15 @@ export const MAX_TOOLS_PER_CONFIG = 20_000;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { MAX_TOOLS, ToolIndex } from "@climax/tool-index";
  *
  * const config = { command: "x", tools: [{ name: "a", description: "A" }, { name: "b", description: "B" }] };
- * try {
- *   ToolIndex.fromConfigs([config], { maxTools: 1 });
- * } catch (error) {
- *   console.log((error as Error).message); // "configs: The configs define more than 1 tools, the most an index may hold"
- * }
- * console.log(MAX_TOOLS); // 250000
+ * assert.throws(
+ *   () => ToolIndex.fromConfigs([config], { maxTools: 1 }),
+ *   { message: "configs: The configs define more than 1 tools, the most an index may hold" },
+ * );
+ * assert.equal(MAX_TOOLS, 250000);
  * ```
  */
 export const MAX_TOOLS = 250_000;
@@ -74,13 +76,10 @@ export const MAX_TOOLS = 250_000;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ConfigError, MAX_CONFIG_SIZE, parseConfig } from "@climax/tool-index";
  *
- * try {
- *   parseConfig(" ".repeat(MAX_CONFIG_SIZE + 1));
- * } catch (error) {
- *   console.log(error instanceof ConfigError); // true
- * }
+ * assert.throws(() => parseConfig(" ".repeat(MAX_CONFIG_SIZE + 1)), ConfigError);
  * ```
  */
 export const MAX_CONFIG_SIZE: number = 4 * 1024 * 1024;

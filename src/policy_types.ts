@@ -16,11 +16,13 @@ export type PolicyDefault = "enabled" | "disabled";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { validatePolicy } from "@climax/tool-index";
  *
  * const policy = validatePolicy({ tools: { git_log: { args: { max_count: { max: 50 } } } } });
  * const gitLog = policy.tools.git_log;
- * console.log(gitLog.description, gitLog.args.max_count); // null { pattern: null, min: null, max: 50 }
+ * assert.equal(gitLog.description, null);
+ * assert.deepEqual(gitLog.args.max_count, { pattern: null, min: null, max: 50 });
  * ```
  */
 export interface ToolPolicy {
@@ -35,6 +37,7 @@ export interface ToolPolicy {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parsePolicy } from "@climax/tool-index";
  *
  * const policy = parsePolicy(`
@@ -46,7 +49,8 @@ export interface ToolPolicy {
  *     args:
  *       max_count: { min: 1, max: 50 }
  * `);
- * console.log(policy.executor.type, Object.keys(policy.tools)); // "local" ["git_status", "git_log"]
+ * assert.equal(policy.executor.type, "local");
+ * assert.deepEqual(Object.keys(policy.tools), ["git_status", "git_log"]);
  * ```
  */
 export interface PolicyConfig {

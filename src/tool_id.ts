@@ -11,10 +11,11 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { toolId } from "@climax/tool-index";
  *
- * console.log(toolId("github", "search_issues")); // "github:search_issues"
- * console.log(toolId("a:b", "c:d")); // "a%3Ab:c:d"
+ * assert.equal(toolId("github", "search_issues"), "github:search_issues");
+ * assert.equal(toolId("a:b", "c:d"), "a%3Ab:c:d");
  * ```
  */
 export function toolId(namespace: string, name: string): string {
@@ -26,9 +27,10 @@ export function toolId(namespace: string, name: string): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseToolId } from "@climax/tool-index";
  *
- * console.log(parseToolId("a%3Ab:c:d")); // { namespace: "a:b", name: "c:d" }
+ * assert.deepEqual(parseToolId("a%3Ab:c:d"), { namespace: "a:b", name: "c:d" });
  * ```
  */
 export function parseToolId(id: string): { namespace: string; name: string } | undefined {

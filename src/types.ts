@@ -23,10 +23,12 @@ export type JsonValue =
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { validateToolArg } from "@climax/tool-index";
  *
  * const arg = validateToolArg({ name: "max_count", type: "integer", flag: "-n" });
- * console.log(arg.required, arg.default); // false null
+ * assert.equal(arg.required, false);
+ * assert.equal(arg.default, null);
  * ```
  */
 export interface ToolArg {
@@ -57,10 +59,13 @@ export interface ToolArg {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { validateToolDef } from "@climax/tool-index";
  *
  * const tool = validateToolDef({ name: "git_status", description: "Show the working tree status" });
- * console.log(tool.command, tool.args, tool.timeout); // "" [] null
+ * assert.equal(tool.command, "");
+ * assert.deepEqual(tool.args, []);
+ * assert.equal(tool.timeout, null);
  * ```
  */
 export interface ToolDef {
@@ -81,6 +86,7 @@ export interface ToolDef {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { validateConfig } from "@climax/tool-index";
  *
  * const config = validateConfig({
@@ -89,7 +95,8 @@ export interface ToolDef {
  *   category: "vcs",
  *   tools: [{ name: "git_status", description: "Show the working tree status" }],
  * });
- * console.log(config.tags, config.working_dir); // [] null
+ * assert.deepEqual(config.tags, []);
+ * assert.equal(config.working_dir, null);
  * ```
  */
 export interface CLImaxConfig {
@@ -252,6 +259,7 @@ export interface ExecutorConfig {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ToolIndex, validateConfig } from "@climax/tool-index";
  *
  * const index = ToolIndex.fromConfigs([validateConfig({
@@ -259,7 +267,8 @@ export interface ExecutorConfig {
  *   tools: [{ name: "git_status", description: "Show the working tree status", command: "status" }],
  * })]);
  * const resolved = index.get("git_status");
- * console.log(resolved?.base_command, resolved?.tool.command); // "git" "status"
+ * assert.equal(resolved?.base_command, "git");
+ * assert.equal(resolved?.tool.command, "status");
  * ```
  */
 export interface ResolvedTool {
@@ -284,6 +293,7 @@ export interface ResolvedTool {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ToolIndex, validateConfig } from "@climax/tool-index";
  *
  * const index = ToolIndex.fromConfigs([validateConfig({
@@ -292,7 +302,8 @@ export interface ResolvedTool {
  *   tools: [{ name: "git_log", description: "Show commits", args: [{ name: "max_count", type: "integer" }] }],
  * })]);
  * const [entry] = index.search({ query: "commits" });
- * console.log(entry.cli_name, entry.input_schema); // "git-tools" { type: "object", properties: { ... } }
+ * assert.equal(entry.cli_name, "git-tools");
+ * assert.equal(entry.input_schema.type, "object");
  * ```
  */
 export interface ToolIndexEntry {
@@ -315,6 +326,7 @@ export interface ToolIndexEntry {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ToolIndex, validateConfig } from "@climax/tool-index";
  *
  * const index = ToolIndex.fromConfigs([validateConfig({
@@ -322,7 +334,9 @@ export interface ToolIndexEntry {
  *   command: "git",
  *   tools: [{ name: "git_status", description: "Show the working tree status" }],
  * })]);
- * console.log(index.summary()); // [{ name: "git-tools", description: "", tool_count: 1, category: null, tags: [] }]
+ * assert.deepEqual(index.summary(), [
+ *   { name: "git-tools", description: "", tool_count: 1, category: null, tags: [] },
+ * ]);
  * ```
  */
 export interface CLISummary {
@@ -336,63 +350,4 @@ export interface CLISummary {
   category: string | null;
   /** The config's tags. */
   tags: string[];
-}
-
-/**
- * One tool as an MCP server's `tools/list` result lists it: the fields a registry reads. Other
- * fields a server sends (`outputSchema`, `icons`, `_meta`, …) are accepted and left out.
- *
- * @example
- * ```ts
- * import type { McpTool } from "@climax/tool-index";
- *
- * const tool: McpTool = {
- *   name: "search_issues",
- *   description: "Search issues and pull requests",
- *   inputSchema: { type: "object", properties: { q: { type: "string" } }, required: ["q"] },
- *   annotations: { readOnlyHint: true },
- * };
- * ```
- */
-export interface McpTool {
-  /** The tool's name on its server. */
-  name: string;
-  /** A name for people. */
-  title?: string;
-  /** What the tool does. */
-  description?: string;
-  /** The JSON Schema of its arguments: an object schema (`type: "object"`). */
-  inputSchema: { [key: string]: unknown };
-  /** Hints about the tool's behaviour, such as `readOnlyHint`. */
-  annotations?: { [key: string]: unknown };
-}
-
-/**
- * An MCP server as a source of tools: its name is the namespace of its tools.
- *
- * @example
- * ```ts
- * import type { McpServerInfo } from "@climax/tool-index";
- *
- * const server: McpServerInfo = {
- *   name: "github",
- *   description: "Issues, pull requests and repositories on GitHub",
- *   url: "https://api.githubcopilot.com/mcp/",
- *   category: "code",
- * };
- * ```
- */
-export interface McpServerInfo {
-  /** The server's name: the namespace of its tools. */
-  name: string;
-  /** A name for people. */
-  title?: string | null;
-  /** What the server is for, as `summary()` shows it. */
-  description?: string | null;
-  /** Where the server answers (Streamable HTTP), when it is reached over the network. */
-  url?: string | null;
-  /** A category for the server's tools, as a config's `category`. */
-  category?: string | null;
-  /** Tags for the server's tools, as a config's `tags`. */
-  tags?: readonly string[];
 }

@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
 import { type CLImaxConfig, validateConfig } from "../mod.ts";
 import { readCompiledCatalogue } from "../src/catalogue/compiled.ts";
-import { loadCatalogue, registerSource } from "../src/catalogue/load.ts";
+import { loadCatalogue } from "../src/catalogue/load.ts";
+import { registerSources } from "../src/catalogue/source_kinds.ts";
 import { packIndex, restoreIndex, unpackIndex } from "../src/catalogue/_packed_index.ts";
-import { type RegistryCore, registryCore, registryParts } from "../src/registry/registry_core.ts";
+import { type RegistryCore, registryCore } from "../src/registry/registry_core.ts";
 import { generateConfigs, rankedQueries } from "../support/corpus.ts";
 
 const quiet = () => {};
@@ -19,13 +20,13 @@ Deno.test("the bundled catalogue's packed search restores the search that its fi
   const compiled = await readCompiledCatalogue(dir);
   assert.ok(compiled, "configs/_catalogue.json is missing or stale: run `deno task catalogue`");
   const restored = registryCore({ onWarning: quiet });
-  for (const source of compiled.files) registerSource(restored, source);
+  for (const source of compiled.files) registerSources(restored, [source]);
   assert.ok(restoreIndex(restored, compiled.index));
   // Built from the files, as a directory without a current catalogue is.
   const { sources } = await loadCatalogue(dir, { warn: quiet });
   const built = registryCore({ onWarning: quiet });
-  for (const source of sources) registerSource(built, source);
-  assert.deepEqual(registryParts(restored), registryParts(built));
+  for (const source of sources) registerSources(built, [source]);
+  assert.deepEqual(restored.searchParts(), built.searchParts());
   assert.equal(restored.contentVersion, built.contentVersion);
   for (
     const params of [
@@ -45,7 +46,7 @@ Deno.test("a packed search survives JSON and restores the same searches on gener
   const built = registryOf(configs);
   const restored = registryOf(configs);
   assert.ok(restoreIndex(restored, JSON.parse(JSON.stringify(packIndex(built)))));
-  assert.deepEqual(registryParts(restored), registryParts(built));
+  assert.deepEqual(restored.searchParts(), built.searchParts());
   for (const params of rankedQueries(configs, 2, 50)) {
     const label = JSON.stringify(params);
     assert.deepEqual(restored.search(params), built.search(params), label);

@@ -28,7 +28,7 @@ Deno.test("SubstringIndex.scan() stops at its end", () => {
   const index = new SubstringIndex(texts);
   const found = (end?: number) => {
     const visited: number[] = [];
-    index.scan("files", () => true, (text) => visited.push(text) > 0, undefined, undefined, end);
+    index.scan("files", () => true, (text) => visited.push(text) > 0, undefined, { below: end });
     return visited;
   };
   assert.deepEqual(found(), [0, 2, 4]);
@@ -72,11 +72,14 @@ Deno.test("SubstringIndex.rarest() names the n-gram with the shortest list, or o
 Deno.test("SubstringIndex.collect() finds as scan() does, leaving out the stale texts", () => {
   const index = new SubstringIndex(texts);
   const keys = keysOf("files");
-  assert.deepEqual(index.collect("files", keys, 5, 10), [0, 2, 4]);
-  assert.deepEqual(index.collect("files", keys, 5, 2), [0, 2]);
-  assert.deepEqual(index.collect("files", keys, 4, 10), [0, 2]);
-  assert.deepEqual(index.collect("files", keys, 5, 10, Uint8Array.of(0, 0, 1, 0, 0)), [0, 4]);
-  assert.deepEqual(index.collect("zebra", keysOf("zebra"), 5, 10), []);
+  assert.deepEqual(index.collect("files", keys, 10, { below: 5 }), [0, 2, 4]);
+  assert.deepEqual(index.collect("files", keys, 2, { below: 5 }), [0, 2]);
+  assert.deepEqual(index.collect("files", keys, 10, { below: 4 }), [0, 2]);
+  assert.deepEqual(
+    index.collect("files", keys, 10, { below: 5, stale: Uint8Array.of(0, 0, 1, 0, 0) }),
+    [0, 4],
+  );
+  assert.deepEqual(index.collect("zebra", keysOf("zebra"), 10, { below: 5 }), []);
 });
 
 Deno.test("needleKeys() has none for a needle that holds the field separator", () => {

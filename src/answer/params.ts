@@ -3,7 +3,8 @@
 // server, each of which makes its validation of them. No zod here: the service's start loads
 // this module, and zod only when something needs it.
 import { MAX_NAME_LENGTH } from "../limits.ts";
-import { DEFAULT_LIMIT, DEFAULT_MODE, SEARCH_MODES } from "../index/search_params.ts";
+import { DEFAULT_LIMIT } from "../index/search_params.ts";
+import { DEFAULT_MODE, SEARCH_MODE_SPECS, SEARCH_MODES } from "../index/search_modes.ts";
 import { DETAILS, SUMMARY_DESCRIPTION_LENGTH } from "./search_answer.ts";
 
 /** The largest `limit` a request may ask for. */
@@ -53,8 +54,9 @@ export const SEARCH_PARAMS = {
   mode: {
     values: SEARCH_MODES,
     default: DEFAULT_MODE,
-    description:
-      "How query matches: 'substring' finds the literal text, in config order; 'ranked' orders tools by relevance to the words of a natural-language request, best first, so use it for anything longer than one keyword.",
+    description: `How query matches: ${
+      SEARCH_MODES.map((mode) => SEARCH_MODE_SPECS[mode].description).join("; ")
+    }.`,
   },
   detail: {
     values: DETAILS,

@@ -5,21 +5,28 @@
 // version in the registry, and its error until a reload loads it; a file whose tools clash with
 // another file's waits, and is tried again whenever another file changes.
 import { ConfigError, InvalidToolError } from "../errors.ts";
-import { sourceFileNames } from "../config/files.ts";
 import type { RegistryCore } from "../registry/registry_core.ts";
-import type { CatalogueSource } from "./compiled.ts";
-import { type Catalogue, swapSource } from "./load.ts";
+import type { Catalogue } from "./load.ts";
 import type { SourceHealth } from "./served.ts";
-import { type SourceParser, sourceParser } from "./_source_parser.ts";
+import {
+  type FileSource,
+  namespaceOf,
+  sourceFileNames,
+  sourceKey,
+  type SourceParser,
+  sourceParser,
+  swapSource,
+  toolCount,
+} from "./source_kinds.ts";
 
 /** One file, as the catalogue last saw it. */
 interface FileState {
   /** Its text when last applied or refused; absent when unknown, so that it is read again. */
   text?: string;
   /** The version of it the registry holds; absent when none ever loaded. */
-  served?: CatalogueSource;
+  served?: FileSource;
   /** A version whose tools clashed with another file's, tried again at every reload. */
-  waiting?: CatalogueSource;
+  waiting?: FileSource;
   /** Why its latest version is not served, and since when. */
   problem?: { error: ConfigError; since: Date };
 }
@@ -34,8 +41,11 @@ export interface DirectoryTexts {
 export interface DirectoryOptions {
   /** Receives each message for the operator: a file reloaded, a file that does not load. */
   report: (message: string) => void;
-  /** Whether an MCP server of this name has its tools from `MCP_SERVERS`, not from a file. */
-  isUpstream: (server: string) => boolean;
+  /**
+   * Whether a source of this key (see `sourceKey`) is an upstream MCP server's, whose tools come
+   * from the server, not from a file.
+   */
+  isUpstream: (key: string) => boolean;
 }
 
 /**
@@ -69,17 +79,17 @@ export class DirectorySources {
   #problem?: { message: string; since: Date };
 
   /**
-   * The files of `dir` as `loaded` says they loaded into `registry`; `texts`, when given, are
+   * The files of `dir` as `loaded` says they loaded into its registry; `texts`, when given, are
    * their texts as read before they were loaded, so that the first reload applies only what
    * changed after that.
    */
   constructor(
     dir: string | URL,
-    registry: RegistryCore,
     loaded: Catalogue,
     texts: DirectoryTexts | undefined,
     options: DirectoryOptions,
   ) {
+    const registry = loaded.registry;
     this.#dir = dir;
     this.#registry = registry;
     this.#options = options;
@@ -87,9 +97,9 @@ export class DirectorySources {
     const text = (file: string) => texts?.read.get(file)?.text;
     for (const source of loaded.sources) {
       const file = source.file;
-      if ("toolList" in source && options.isUpstream(source.toolList.name)) {
+      if (options.isUpstream(sourceKey(source))) {
         swapSource(registry, source, undefined);
-        const error = upstreamClash(this.#pathOf(file), source.toolList.name);
+        const error = upstreamClash(this.#pathOf(file), namespaceOf(source));
         this.#files.set(file, { text: text(file), problem: { error, since: now } });
       } else {
         this.#files.set(file, { text: text(file), served: source });
@@ -179,8 +189,8 @@ export class DirectorySources {
   #parse(parse: SourceParser, text: string, source: string, file: string) {
     try {
       const parsed = parse(text, source, file);
-      if ("toolList" in parsed && this.#options.isUpstream(parsed.toolList.name)) {
-        return upstreamClash(source, parsed.toolList.name);
+      if (this.#options.isUpstream(sourceKey(parsed))) {
+        return upstreamClash(source, namespaceOf(parsed));
       }
       return parsed;
     } catch (error) {
@@ -196,7 +206,7 @@ export class DirectorySources {
   #apply(
     file: string,
     state: FileState,
-    next: CatalogueSource | undefined | ConfigError,
+    next: FileSource | undefined | ConfigError,
     text: string | undefined,
   ): void {
     state.waiting = undefined;
@@ -250,7 +260,7 @@ export class DirectorySources {
     }
   }
 
-  #loaded(file: string, state: FileState, next: CatalogueSource, text: string | undefined): void {
+  #loaded(file: string, state: FileState, next: FileSource, text: string | undefined): void {
     const failed = state.problem !== undefined;
     this.#files.set(file, { text, served: next });
     this.#options.report(
@@ -300,10 +310,6 @@ function upstreamClash(source: string, server: string): ConfigError {
       JSON.stringify(server)
     } is an upstream of MCP_SERVERS, whose tools come from the server itself`,
   }]);
-}
-
-function toolCount(source: CatalogueSource): number {
-  return "config" in source ? source.config.tools.length : source.toolList.tools.length;
 }
 
 /** The name of a file from the path a `ConfigError` gives. */

@@ -1,14 +1,9 @@
-// A registry's built search as JSON, for a compiled catalogue to carry: its content version and
-// the tables of its two searches, each typed array as base64 of its bytes. Restoring them takes
-// about a millisecond where building them takes tens at a cold start.
+// A registry's built search as JSON, for a compiled catalogue to carry: its content hash and the
+// tables of its two searches, each typed array as base64 of its bytes. Restoring them at a cold
+// start is much cheaper than building them.
 //
 // The bytes of each typed array are the platform's, little-endian on every machine Deno runs on.
-import {
-  adoptParts,
-  type RegistryCore,
-  type RegistryParts,
-  registryParts,
-} from "../registry/registry_core.ts";
+import type { RegistryCore, RegistryParts } from "../registry/registry_core.ts";
 
 /** The parts of an index, packed as JSON values. */
 export interface PackedIndex {
@@ -27,7 +22,7 @@ export interface PackedIndex {
 
 /** The parts of `registry`'s search as JSON values. */
 export function packIndex(registry: RegistryCore): PackedIndex {
-  const { version, substring, ranked } = registryParts(registry);
+  const { version, substring, ranked } = registry.searchParts();
   return {
     version,
     substring: { offsets: packArray(substring.offsets), postings: packArray(substring.postings) },
@@ -82,7 +77,7 @@ export function unpackIndex(value: unknown): RegistryParts {
  */
 export function restoreIndex(registry: RegistryCore, packed: unknown): boolean {
   try {
-    adoptParts(registry, unpackIndex(packed));
+    registry.adoptSearchParts(unpackIndex(packed));
     return true;
   } catch (error) {
     if (error instanceof RangeError) return false;

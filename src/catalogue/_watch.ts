@@ -6,7 +6,7 @@
 // would never exit on SIGTERM, while a timer can be unreferenced; polling also sees the symlink
 // swaps by which mounted config maps change, which some watchers miss. Each poll stats the
 // source files alone: tens of microseconds for the bundled folder.
-import { sourceFileNames } from "../config/files.ts";
+import { sourceFileNames } from "./source_kinds.ts";
 
 /** Milliseconds between two looks at the directory. */
 const POLL_MS = 200;

@@ -1,18 +1,11 @@
 // A compiled catalogue: the validated sources of a directory (its YAML configs and MCP tool
-// lists) as JSON, beside the files they came from, and the search built from them. YAML parsing
-// is the slowest part of a cold start (about 90 ms for the bundled configs, where JSON.parse of
-// the same configs takes about 1 ms) and building the search the next slowest, so the service
-// reads this file when it is current. It records a hash of every source file's name and text and
-// one of the code that compiled it, and is used only when both still match: a stale catalogue
-// is never served.
+// lists) as JSON, beside the files they came from, and the search built from them. Parsing YAML
+// and building the search are the slowest parts of a cold start, where reading JSON is cheap, so
+// the service reads this file when it is current. It records a hash of every source file's name
+// and text and one of the code that compiled it, and is used only when both still match: a stale
+// catalogue is never served.
 import type { CLImaxConfig } from "../types.ts";
-import { sourceFileNames } from "../config/files.ts";
-import type { McpToolList } from "../config/mcp_tool_list.ts";
-
-/** One source of a catalogue directory: a YAML config or an MCP tool list, by its file name. */
-export type CatalogueSource =
-  | { readonly file: string; readonly config: CLImaxConfig }
-  | { readonly file: string; readonly toolList: McpToolList };
+import { configsOf, type FileSource, sourceFileNames } from "./source_kinds.ts";
 
 /** The file name of a compiled catalogue inside a config directory. */
 export const CATALOGUE_FILE = "_catalogue.json";
@@ -20,13 +13,13 @@ export const CATALOGUE_FILE = "_catalogue.json";
 interface CatalogueFile {
   sources: string;
   code: string;
-  files: CatalogueSource[];
+  files: FileSource[];
   index?: unknown;
 }
 
 /** What a current catalogue holds: the sources, and the search built from them when it has one. */
 export interface CompiledCatalogue {
-  files: CatalogueSource[];
+  files: FileSource[];
   /** The packed search (see `_packed_index.ts`), as JSON gave it. */
   index: unknown;
 }
@@ -38,7 +31,7 @@ const CODE = new URL("../", import.meta.url);
  * Folders of `src/` whose code cannot change a catalogue: the stages after it (the answers, the
  * service, the command line, the local MCP server) and running tools, none of which the code
  * that compiles a catalogue imports (a test holds it to that). Each file left out spares a cold
- * start reading it: the 12 of answers, running and the local MCP server took about 1 ms.
+ * start reading it.
  */
 export const NOT_CATALOGUE_CODE: ReadonlySet<string> = new Set([
   "answer",
@@ -64,8 +57,8 @@ async function hashParts(parts: readonly Uint8Array[]): Promise<string> {
 
 /**
  * The paths, relative to `dir`, of the TypeScript files under it, sorted. Read synchronously, as
- * `namedTexts` reads: at a cold start, before anything is served, the async calls' overhead
- * took the code hash of about 60 files 6-9 ms where these take 2-3.
+ * `namedTexts` reads: at a cold start nothing is served until the hash is made, and async
+ * calls' overhead would only delay it.
  */
 function codeFiles(dir: URL, prefix = ""): string[] {
   const found: string[] = [];
@@ -99,8 +92,8 @@ function namedTexts(names: readonly string[], url: (name: string) => URL): Uint8
 }
 
 /**
- * A SHA-256 of the names and texts of a directory's source files, in name order. Web Crypto's
- * native digest takes a fifth of the time of hashing in JavaScript at cold start.
+ * A SHA-256 of the names and texts of a directory's source files, in name order, by Web
+ * Crypto's native digest: much faster at a cold start than hashing in JavaScript.
  */
 export async function hashSources(dir: URL): Promise<string> {
   const names = await sourceFileNames(dir);
@@ -126,9 +119,8 @@ export async function readCompiledCatalogue(dir: URL): Promise<CompiledCatalogue
 
 /** The configs of the directory's compiled catalogue, or undefined when it is missing or stale. */
 export async function readCatalogue(dir: URL): Promise<CLImaxConfig[] | undefined> {
-  return (await readCompiledCatalogue(dir))?.files.flatMap((file) =>
-    "config" in file ? [file.config] : []
-  );
+  const compiled = await readCompiledCatalogue(dir);
+  return compiled === undefined ? undefined : configsOf(compiled.files);
 }
 
 /**
@@ -137,7 +129,7 @@ export async function readCatalogue(dir: URL): Promise<CLImaxConfig[] | undefine
  */
 export async function catalogueText(
   dir: URL,
-  files: CatalogueSource[],
+  files: FileSource[],
   index?: unknown,
 ): Promise<string> {
   const [sources, code] = await Promise.all([hashSources(dir), hashCode()]);

@@ -11,6 +11,7 @@ import type { RegistryCore } from "../registry/registry_core.ts";
 import type { PolicyConfig } from "../policy_types.ts";
 import { loadCatalogue } from "./load.ts";
 import type { CatalogueHealth, ServedCatalogue, SourceHealth } from "./served.ts";
+import { replaceSource, serverKey } from "./source_kinds.ts";
 import type { UpstreamServer } from "./upstream.ts";
 import { DirectorySources, directoryTexts } from "./_directory_sources.ts";
 import type { DirectoryWatch } from "./_watch.ts";
@@ -21,7 +22,7 @@ export interface LiveCatalogueOptions {
   dir?: string | URL;
   /** Reload the directory's files when they change. Default `false`. */
   watch?: boolean;
-  /** How long the files must be quiet after a change before they are reloaded. Default 150 ms. */
+  /** How many milliseconds the files must be quiet after a change before a reload. Default 150. */
   debounceMs?: number;
   /** Upstream MCP servers whose tools are served. */
   upstreams?: readonly UpstreamServer[];
@@ -75,14 +76,15 @@ export class LiveCatalogue implements ServedCatalogue {
 
   private constructor(
     registry: RegistryCore,
-    directory: (isUpstream: (name: string) => boolean) => DirectorySources,
+    directory: (isUpstream: (key: string) => boolean) => DirectorySources,
     upstreams: readonly UpstreamServer[],
     options: Required<Omit<LiveCatalogueOptions, "dir" | "upstreams" | "policy">>,
   ) {
     this.registry = registry;
     this.#options = options;
     this.#upstreams = new Map(upstreams.map((server) => [server.namespace, { server, tools: 0 }]));
-    this.#directory = directory((name) => this.#upstreams.has(name));
+    const keys = new Set(upstreams.map((server) => serverKey(server.namespace)));
+    this.#directory = directory((key) => keys.has(key));
   }
 
   /**
@@ -119,7 +121,7 @@ export class LiveCatalogue implements ServedCatalogue {
       catalogue = new LiveCatalogue(
         loaded.registry,
         (isUpstream) =>
-          new DirectorySources(dir, loaded.registry, loaded, texts, {
+          new DirectorySources(dir, loaded, texts, {
             report: settings.report,
             isUpstream,
           }),
@@ -214,7 +216,7 @@ export class LiveCatalogue implements ServedCatalogue {
         maxPages: MAX_PAGES,
       });
       if (this.#closed) return;
-      this.registry.replaceMcpTools(server, tools);
+      replaceSource(this.registry, { kind: "mcp_server", server, tools });
       if (state.problem !== undefined || state.tools !== tools.length) {
         this.#options.report(`Upstream ${namespace}: ${tools.length} tools`);
       }

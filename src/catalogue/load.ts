@@ -2,31 +2,30 @@
 // sources (YAML configs and MCP tool lists), by default the bundled catalogue. A directory's
 // compiled catalogue is read when it is current (see `compiled.ts`), with the search packed in
 // it; else the files are parsed, by parsers loaded only then, and the search is built.
-import { ConfigError, InvalidToolError, NotFoundError } from "../errors.ts";
+import { ConfigError, InvalidToolError } from "../errors.ts";
 import type { PolicyConfig } from "../policy_types.ts";
 import type { CLImaxConfig } from "../types.ts";
-import { BUNDLED_CONFIGS, directoryUrl, sourceFileNames } from "../config/files.ts";
+import { BUNDLED_CONFIGS, directoryUrl } from "../config/files.ts";
 import { policyFindings, reportFindings, toolsByName } from "../config/policy_findings.ts";
+import { type RegistryCore, registryCore } from "../registry/registry_core.ts";
+import { readCompiledCatalogue } from "./compiled.ts";
 import {
-  registerValidSources,
-  type RegistryCore,
-  registryCore,
-  type ValidSource,
-} from "../registry/registry_core.ts";
-import { type CatalogueSource, readCompiledCatalogue } from "./compiled.ts";
+  configsOf,
+  type FileSource,
+  registerSources,
+  sourceFileNames,
+  sourceParser,
+} from "./source_kinds.ts";
 import { restoreIndex } from "./_packed_index.ts";
-import { sourceParser } from "./_source_parser.ts";
-
-export type { CatalogueSource } from "./compiled.ts";
 
 /** The sources of a directory, with the registry of those that load. */
 export interface Catalogue {
   /** The sources that loaded, in file name order. */
-  sources: CatalogueSource[];
+  sources: FileSource[];
   /** The error of each file that did not, in file name order; each is left out. */
   errors: ConfigError[];
   /** The sources that parsed but whose tools clash with an earlier file's; in `errors` too. */
-  held: CatalogueSource[];
+  held: FileSource[];
   /** A registry of `sources`, its search restored from the compiled catalogue when current. */
   registry: RegistryCore;
 }
@@ -46,7 +45,7 @@ export interface LoadOptions {
 
 /** The sources of a directory as they are read, before a registry is made of them. */
 interface DirectoryRead {
-  sources: CatalogueSource[];
+  sources: FileSource[];
   errors: ConfigError[];
   /** The packed search of the compiled catalogue, when the sources come from it. */
   packed?: unknown;
@@ -73,25 +72,24 @@ export async function loadCatalogue(
     : (await import("../config/policy_check.ts")).knownPolicy(options.policy, warn);
   const { sources, errors, packed } = await readDirectory(dir, warn, strict);
   if (policy !== undefined) {
-    const configs = sources.flatMap((source) => "config" in source ? [source.config] : []);
-    reportFindings(policyFindings(policy, toolsByName(configs)), warn);
+    reportFindings(policyFindings(policy, toolsByName(configsOf(sources))), warn);
   }
   const registry = registryCore({ onWarning: warn, policy });
   if (packed !== undefined) {
     // A compiled catalogue's configs were validated, and its sources found free of clashes,
     // when it was compiled: they are registered in one change, not validated again. Its search
     // was built without a policy: under one, it is built again.
-    registerValidSources(registry, sources.map(validSource));
+    registerSources(registry, sources);
     if (policy === undefined && !restoreIndex(registry, packed)) {
       warn("The compiled catalogue's search does not fit its sources: building it instead");
     }
     return { sources, errors, held: [], registry };
   }
-  const loaded: CatalogueSource[] = [];
-  const held: CatalogueSource[] = [];
+  const loaded: FileSource[] = [];
+  const held: FileSource[] = [];
   for (const source of sources) {
     try {
-      registerSource(registry, source);
+      registerSources(registry, [source]);
       loaded.push(source);
     } catch (error) {
       if (!(error instanceof InvalidToolError)) throw error;
@@ -107,73 +105,6 @@ export async function loadCatalogue(
 }
 
 /**
- * Registers a source's tools: a config's, reached by a `climax` backend named by its file, or a
- * tool list's, reached by its MCP server.
- *
- * @throws {InvalidToolError} When one of its tools clashes with one already registered.
- */
-export function registerSource(registry: RegistryCore, source: CatalogueSource): void {
-  if ("config" in source) {
-    registry.registerValidConfig(source.config, source.file);
-  } else {
-    const { tools, ...server } = source.toolList;
-    registry.registerMcpTools(server, tools);
-  }
-}
-
-/**
- * Makes `registry` hold `next` where it held `previous`, two versions of one file (either absent
- * when the file came or went): the source is replaced in one change when it stays the same
- * source (the same file's config, the same server's tool list), else the old one is removed and
- * the new one registered, the old one put back when the new one does not fit.
- *
- * @throws {InvalidToolError} When a tool of `next` clashes with one of another source; the
- * registry then holds `previous` again.
- */
-export function swapSource(
-  registry: RegistryCore,
-  previous: CatalogueSource | undefined,
-  next: CatalogueSource | undefined,
-): void {
-  if (previous !== undefined && next !== undefined) {
-    if ("config" in previous && "config" in next) {
-      return registry.replaceValidConfig(next.config, next.file);
-    }
-    if ("toolList" in previous && "toolList" in next) {
-      const { tools, ...server } = next.toolList;
-      if (server.name === previous.toolList.name) return registry.replaceMcpTools(server, tools);
-    }
-  }
-  if (previous !== undefined) removeSource(registry, previous);
-  if (next === undefined) return;
-  try {
-    registerSource(registry, next);
-  } catch (error) {
-    if (previous !== undefined) registerSource(registry, previous);
-    throw error;
-  }
-}
-
-/** A compiled catalogue's source, as `registerValidSources` takes it. */
-function validSource(source: CatalogueSource): ValidSource {
-  if ("config" in source) return { config: source.config, source: source.file };
-  const { tools, ...server } = source.toolList;
-  return { server, tools };
-}
-
-function removeSource(registry: RegistryCore, source: CatalogueSource): void {
-  const [kind, id] = "config" in source
-    ? ["climax", source.file] as const
-    : ["mcp", source.toolList.name] as const;
-  try {
-    registry.removeSource(kind, id);
-  } catch (error) {
-    // A source without tools has nothing in the registry to remove.
-    if (!(error instanceof NotFoundError)) throw error;
-  }
-}
-
-/**
  * The bundled configs. From a local copy, as `loadCatalogue` reads them. From a copy run over
  * the network, such as from JSR, the YAML would need `fetch` and `--allow-net`, so the compiled
  * catalogue comes in as a JSON module instead, loaded as the code is, with no read or net
@@ -182,19 +113,17 @@ function removeSource(registry: RegistryCore, source: CatalogueSource): void {
  * @throws {ConfigError} The first error of a bundled YAML config that does not load.
  */
 export async function bundledConfigs(): Promise<CLImaxConfig[]> {
-  const configs = (sources: readonly CatalogueSource[]) =>
-    sources.flatMap((source) => "config" in source ? [source.config] : []);
   if (BUNDLED_CONFIGS.protocol === "file:") {
     const { sources, errors } = await readDirectory(BUNDLED_CONFIGS, (m) => console.warn(m));
     if (errors.length > 0) throw errors[0];
-    return configs(sources);
+    return configsOf(sources);
   }
   const [catalogue, { validateConfig }] = await Promise.all([
     import("../../configs/_catalogue.json", { with: { type: "json" } }),
     import("../config/validate.ts"),
   ]);
-  const { files } = catalogue.default as unknown as { files: CatalogueSource[] };
-  return configs(files).map((config, i) => validateConfig(config, { source: `configs[${i}]` }));
+  const { files } = catalogue.default as unknown as { files: FileSource[] };
+  return configsOf(files).map((config, i) => validateConfig(config, { source: `configs[${i}]` }));
 }
 
 /**

@@ -40,11 +40,12 @@ export interface ServedCatalogue {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ToolRegistry } from "@climax/tool-index";
  * import { fixedCatalogue } from "./served.ts";
  *
  * const catalogue = fixedCatalogue(new ToolRegistry());
- * console.log(catalogue.health().status); // "ok"
+ * assert.equal(catalogue.health().status, "ok");
  * ```
  */
 export function fixedCatalogue(registry: RegistryView): ServedCatalogue {

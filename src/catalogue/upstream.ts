@@ -1,7 +1,7 @@
 // The tools of an upstream MCP server, fetched with the official SDK's client over Streamable
 // HTTP: one connection, every page of `tools/list` (the SDK follows `nextCursor`), then closed.
 // The whole fetch is bounded by one timeout, so a server that hangs costs that much and no more.
-import type { McpServerInfo, McpTool } from "../types.ts";
+import type { McpServerInfo, McpTool } from "../mcp_types.ts";
 
 /** An upstream MCP server whose tools the catalogue serves. */
 export interface UpstreamServer {

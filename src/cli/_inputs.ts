@@ -3,9 +3,10 @@
 // stands for the bundled catalogue.
 import { ConfigError } from "../errors.ts";
 import type { CLImaxConfig } from "../types.ts";
-import { directoryUrl, readConfigText, sourceFileNames, yamlFileNames } from "../config/files.ts";
+import { directoryUrl, readConfigText, yamlFileNames } from "../config/files.ts";
 import { parseConfig } from "../config/parse.ts";
 import { bundledConfigs } from "../catalogue/load.ts";
+import { SOURCE_FILE_NAMES, sourceFileNames } from "../catalogue/source_kinds.ts";
 import { EXIT_INVALID, EXIT_USAGE, type Io } from "./_io.ts";
 
 /** A file that could not be read (missing, not allowed, gone since it was listed). */
@@ -39,10 +40,7 @@ export interface InputFiles {
 const YAML_INPUTS: InputFiles = { list: yamlFileNames, kinds: "*.yaml, *.yml" };
 
 /** A directory's YAML configs and MCP tool lists. */
-export const SOURCE_INPUTS: InputFiles = {
-  list: sourceFileNames,
-  kinds: "*.yaml, *.yml, *.mcp.json",
-};
+export const SOURCE_INPUTS: InputFiles = { list: sourceFileNames, kinds: SOURCE_FILE_NAMES };
 
 /**
  * The config files the arguments name, in order: a file as given (whatever its name ends

@@ -1,12 +1,7 @@
 // `search`: what an agent gets for a query, from the same ToolIndex the service builds.
 import { ToolIndex } from "../index/tool_index.ts";
-import {
-  DEFAULT_LIMIT,
-  DEFAULT_MODE,
-  quotedModes,
-  SEARCH_MODES,
-  type SearchMode,
-} from "../index/search_params.ts";
+import { DEFAULT_LIMIT, quotedModes } from "../index/search_params.ts";
+import { DEFAULT_MODE, SEARCH_MODES, type SearchMode } from "../index/search_modes.ts";
 import { rankedWouldFind } from "../index/ranked_hint.ts";
 import { parseCommandArgs, UsageError } from "./_args.ts";
 import { type Command, PROGRAM } from "./_command.ts";

@@ -1,7 +1,7 @@
 // The common case of validation, done by hand: a config that is plain data, valid as it stands,
 // with no unknown key. Its copy is what the zod schema of `model_schemas.ts` returns for it,
-// defaults filled in the schema's key order, but made without zod's general machinery, which
-// costs several times as much. Anything else (a problem, an unknown key, an object that is not plain,
+// defaults filled in the schema's key order, but made without zod's general machinery, which is
+// much slower. Anything else (a problem, an unknown key, an object that is not plain,
 // an environment that is not simple) gets no copy here: zod validates it and words the issues.
 // `tests/plain_config_test.ts` holds the two to the same answers.
 import { isPlainObject, NotJson, toJsonValue } from "../_json_value.ts";

@@ -32,19 +32,19 @@ export const POLICY_FILE = /\.policy\.ya?ml$/i;
 /** An MCP tool list's file name: see `parseMcpToolList`. */
 export const MCP_TOOL_LIST_FILE = /\.mcp\.json$/i;
 
-/**
- * The names of a directory's sources of tools (not its subdirectories'), sorted: its YAML
- * configs and its MCP tool lists.
- */
-export function sourceFileNames(dir: URL): Promise<string[]> {
-  return fileNames(dir, (name) => isConfigFile(name) || MCP_TOOL_LIST_FILE.test(name));
-}
-
-function isConfigFile(name: string): boolean {
+/** Whether a file of this name is a YAML config: a YAML file that is not a policy. */
+export function isConfigFile(name: string): boolean {
   return YAML_FILE.test(name) && !POLICY_FILE.test(name);
 }
 
-async function fileNames(dir: URL, wanted: (name: string) => boolean): Promise<string[]> {
+/**
+ * The names of the files of `dir` (not of its subdirectories) that are `wanted`, sorted.
+ * Symlinks count, as `yamlFileNames` says.
+ */
+export async function fileNames(
+  dir: URL,
+  wanted: (name: string) => boolean,
+): Promise<string[]> {
   const names: string[] = [];
   for await (const entry of Deno.readDir(dir)) {
     if ((entry.isFile || entry.isSymlink) && wanted(entry.name)) names.push(entry.name);

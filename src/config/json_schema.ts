@@ -14,10 +14,11 @@ import { modelSchemas } from "./model_schemas.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { configJsonSchema } from "@climax/tool-index";
  *
  * const schema = configJsonSchema();
- * console.log(schema.required); // ["command", "tools"]
+ * assert.deepEqual(schema.required, ["command", "tools"]);
  * ```
  */
 export function configJsonSchema(): Record<string, unknown> {

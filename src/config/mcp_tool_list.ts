@@ -8,7 +8,7 @@ import {
   MAX_TEXT_LENGTH,
   MAX_TOOLS_PER_CONFIG,
 } from "../limits.ts";
-import type { McpServerInfo, McpTool } from "../types.ts";
+import type { McpServerInfo, McpTool } from "../mcp_types.ts";
 import { describeValue, isPlainObject } from "../_json_value.ts";
 import { formatPath, type Locator } from "./yaml/data_path.ts";
 import { type Fail, nameField, nameListField, textField, urlField } from "./fields.ts";

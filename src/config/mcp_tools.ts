@@ -2,7 +2,7 @@
 // The checks name the tool and the field, and keep only the fields the registry reads.
 import { InvalidToolError } from "../errors.ts";
 import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH, MAX_TOOLS_PER_CONFIG } from "../limits.ts";
-import type { McpTool } from "../types.ts";
+import type { McpTool } from "../mcp_types.ts";
 import { toolId } from "../tool_id.ts";
 import { describeValue, isPlainObject } from "../_json_value.ts";
 import { type Fail, jsonObjectField, nameField, objectSchemaField, textField } from "./fields.ts";

@@ -4,8 +4,8 @@
 // original's field order, which zod keeps in its output, so JSON.stringify of a model matches
 // the original's JSON.
 //
-// They are built on first use: building them costs about 10 ms, and a service that starts from
-// a compiled catalogue never validates a config.
+// They are built on first use: a service that starts from a compiled catalogue never validates
+// a config, so its cold start never pays for building them.
 import { z } from "zod";
 import { describeValue, NotJson, toJsonValue } from "../_json_value.ts";
 import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH, MAX_TOOLS_PER_CONFIG } from "../limits.ts";

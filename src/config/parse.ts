@@ -23,6 +23,7 @@ import { DEFAULT_SOURCE } from "./_zod_validate.ts";
  * @throws {RangeError} When `options` is not an object or `onWarning` not a function.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseConfig } from "@climax/tool-index";
  *
  * const config = parseConfig(
@@ -37,7 +38,7 @@ import { DEFAULT_SOURCE } from "./_zod_validate.ts";
  * `,
  *   { source: "git.yaml" },
  * );
- * console.log(config.tools[0].args); // []
+ * assert.deepEqual(config.tools[0].args, []);
  * ```
  */
 export function parseConfig(yamlText: string, options?: ValidateOptions): CLImaxConfig {

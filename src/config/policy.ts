@@ -29,10 +29,11 @@ import type { Finding } from "./_arg_checks.ts";
  * @throws {RangeError} When `options` is not an object or `onWarning` not a function.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { validatePolicy } from "@climax/tool-index";
  *
  * const policy = validatePolicy({ default: "enabled", tools: { git_push: null } });
- * console.log(policy.tools.git_push); // { description: null, args: {} }
+ * assert.deepEqual(policy.tools.git_push, { description: null, args: {} });
  * ```
  */
 export function validatePolicy(input: unknown, options?: ValidateOptions): PolicyConfig {

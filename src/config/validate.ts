@@ -48,10 +48,11 @@ export function sourceOf(config: unknown): string | undefined {
  * @throws {RangeError} When `options` is not an object or `onWarning` not a function.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { validateConfig } from "@climax/tool-index";
  *
  * const config = validateConfig({ command: "jq", tools: [] }, { source: "jq.json" });
- * console.log(config.name); // "climax"
+ * assert.equal(config.name, "climax");
  * ```
  */
 export function validateConfig(input: unknown, options?: ValidateOptions): CLImaxConfig {
@@ -85,9 +86,10 @@ export function validateConfigData(
  * @throws {ConfigError} When the input is not a valid argument.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { validateToolArg } from "@climax/tool-index";
  *
- * console.log(validateToolArg({ name: "path", positional: true }).type); // "string"
+ * assert.equal(validateToolArg({ name: "path", positional: true }).type, "string");
  * ```
  */
 export function validateToolArg(input: unknown, options?: ValidateOptions): ToolArg {
@@ -100,9 +102,10 @@ export function validateToolArg(input: unknown, options?: ValidateOptions): Tool
  * @throws {ConfigError} When the input is not a valid tool.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { validateToolDef } from "@climax/tool-index";
  *
- * console.log(validateToolDef({ name: "ls", description: "List files" }).args); // []
+ * assert.deepEqual(validateToolDef({ name: "ls", description: "List files" }).args, []);
  * ```
  */
 export function validateToolDef(input: unknown, options?: ValidateOptions): ToolDef {
@@ -115,13 +118,14 @@ export function validateToolDef(input: unknown, options?: ValidateOptions): Tool
  * @throws {ConfigError} When the input is not a valid resolved tool.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { validateResolvedTool } from "@climax/tool-index";
  *
  * const resolved = validateResolvedTool({
  *   tool: { name: "ls", description: "List files" },
  *   base_command: "ls",
  * });
- * console.log(resolved.arg_constraints); // {}
+ * assert.deepEqual(resolved.arg_constraints, {});
  * ```
  */
 export function validateResolvedTool(input: unknown, options?: ValidateOptions): ResolvedTool {
@@ -134,10 +138,12 @@ export function validateResolvedTool(input: unknown, options?: ValidateOptions):
  * @throws {ConfigError} When the input is not a valid entry.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { validateToolIndexEntry } from "@climax/tool-index";
  *
  * const entry = validateToolIndexEntry({ tool_name: "ls", description: "List files", cli_name: "coreutils" });
- * console.log(entry.category, entry.tags); // null []
+ * assert.equal(entry.category, null);
+ * assert.deepEqual(entry.tags, []);
  * ```
  */
 export function validateToolIndexEntry(
@@ -153,10 +159,11 @@ export function validateToolIndexEntry(
  * @throws {ConfigError} When the input is not a valid summary.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { validateCLISummary } from "@climax/tool-index";
  *
  * const summary = validateCLISummary({ name: "git", description: "", tool_count: 3 });
- * console.log(summary.tags); // []
+ * assert.deepEqual(summary.tags, []);
  * ```
  */
 export function validateCLISummary(input: unknown, options?: ValidateOptions): CLISummary {

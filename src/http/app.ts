@@ -48,8 +48,8 @@ const DESCRIPTION =
 /**
  * The secure headers that mean something on JSON answers. Those for HTML documents or old
  * browsers are left out (Opener and Agent-Cluster isolation, DNS prefetch, IE's download and
- * XSS switches, Flash's cross-domain policy): each response header costs Deno's server about
- * as much to send as a few kilobytes of body, and these would protect nothing here.
+ * XSS switches, Flash's cross-domain policy): each response header costs Deno's server time
+ * on every answer, and these would protect nothing here.
  */
 const SECURE_HEADERS = {
   xFrameOptions: "DENY",
@@ -135,12 +135,12 @@ function routeRegistrars(
   settings: ServiceSettings,
 ): Record<RouteName, (method: Route["method"], path: string) => void> {
   const registry = catalogue.registry;
-  // The MCP SDK is the largest module of the service (about a quarter of a cold start), and
-  // most requests never reach /mcp: it loads on the first one that does.
+  // The MCP SDK is the largest module of the service, and most requests never reach /mcp: it
+  // loads on the first one that does, not at every cold start.
   let mcp: Promise<(request: Request) => Promise<Response>> | undefined;
   // Both documents are generated on their first request, from modules loaded only then: most
-  // instances are never asked, and a cold start would pay about 10 ms for each. The OpenAPI
-  // document names the content version, and is made again when that changes.
+  // instances are never asked, and a cold start should not pay for them. The OpenAPI document
+  // names the content version, and is made again when that changes.
   let openapi: { version: string; document: Promise<Record<string, unknown>> } | undefined;
   let schema: Promise<Record<string, unknown>> | undefined;
   // The browse pages (hono/jsx and the page components) load on the first request for one.

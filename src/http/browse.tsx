@@ -8,7 +8,8 @@ import { type SearchAnswer, searchAnswer } from "../answer/search_answer.ts";
 import { invalidParams, ProblemError } from "./problem.ts";
 import { searchParamsOrProblem } from "./query.ts";
 import { lookupTool, toolAnswer } from "../answer/tool_answer.ts";
-import { HomePage } from "./browse_home_page.tsx";
+import { BROWSE_MODE, HomePage } from "./browse_home_page.tsx";
+import { SEARCH_MODE_SPECS } from "../index/search_modes.ts";
 import { Layout } from "./browse_layout.tsx";
 import { ToolPage } from "./browse_tool_page.tsx";
 
@@ -31,9 +32,9 @@ export function homeHtml(c: Context, registry: RegistryView): Response | Promise
     try {
       answer = searchAnswer(
         registry,
-        { ...params, mode: params.mode ?? "ranked" },
+        { ...params, mode: params.mode ?? BROWSE_MODE },
         "full",
-        "Choose “by relevance” to rank tools by the words of a request.",
+        `Choose “${SEARCH_MODE_SPECS.ranked.label}” to rank tools by the words of a request.`,
       );
     } catch (error) {
       if (!(error instanceof InvalidCursorError)) throw error;

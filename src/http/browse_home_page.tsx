@@ -5,7 +5,14 @@
 import type { RegistryView } from "../registry/registry_view.ts";
 import type { SearchAnswer, SummaryEntry } from "../answer/search_answer.ts";
 import type { ToolIndexEntry } from "../types.ts";
+import { SEARCH_MODE_SPECS, SEARCH_MODES, type SearchMode } from "../index/search_modes.ts";
 import { Layout, type Rendered } from "./browse_layout.tsx";
+
+/** The mode of a search from the page that names none: people write requests, not literals. */
+export const BROWSE_MODE: SearchMode = "ranked";
+
+/** The modes to choose from, the page's own first. */
+const CHOICES = [BROWSE_MODE, ...SEARCH_MODES.filter((mode) => mode !== BROWSE_MODE)];
 
 /** What the page was asked: the search parameters of `GET /search`, as given. */
 export interface HomeQuery {
@@ -32,7 +39,7 @@ export function HomePage(
 ): Rendered {
   const summary = registry.summary();
   const categories = [...new Set(summary.flatMap((cli) => cli.category ?? []))].sort();
-  const mode = asked.mode ?? "ranked";
+  const mode = asked.mode ?? BROWSE_MODE;
   return (
     <Layout title="tool-index">
       <header>
@@ -56,8 +63,11 @@ export function HomePage(
             />
             <label for="mode">Match</label>
             <select id="mode" name="mode">
-              <option value="ranked" selected={mode === "ranked"}>by relevance</option>
-              <option value="substring" selected={mode === "substring"}>the exact text</option>
+              {CHOICES.map((choice) => (
+                <option value={choice} selected={mode === choice}>
+                  {SEARCH_MODE_SPECS[choice].label}
+                </option>
+              ))}
             </select>
             <label for="category">Category</label>
             <select id="category" name="category">

@@ -2,8 +2,8 @@
 // path (from those `../answer/params.ts` defines), the validators that Hono runs on them, and the
 // words of the 400 problem when they fail. /openapi.json documents the same tables.
 //
-// Read by hand from the tables rather than by zod schemas: building the four schemas took about
-// 9 ms of a cold start of about 125, and a query string holds only texts.
+// Read by hand from the tables rather than by zod schemas: a query string holds only texts, and
+// building the schemas would lengthen every cold start.
 import { validator } from "hono/validator";
 import { closest } from "../_suggest.ts";
 import { MAX_ID_LENGTH, MAX_LIMIT, SEARCH_PARAMS } from "../answer/params.ts";

@@ -7,6 +7,7 @@ import type { Hono } from "hono";
 import { ConfigError } from "../errors.ts";
 import { LiveCatalogue } from "../catalogue/live.ts";
 import { loadPolicyFile } from "../catalogue/policy_file.ts";
+import { SOURCE_FILE_NAMES } from "../catalogue/source_kinds.ts";
 import { createApp } from "./app.ts";
 import { SettingsError, settingsFromEnv } from "./settings.ts";
 
@@ -80,7 +81,7 @@ async function start(getEnv: (name: string) => string | undefined): Promise<Hono
       path: "",
       message: errors.length > 0
         ? `No config file of this directory is valid${upstreams}`
-        : `No config files (*.yaml, *.yml, *.mcp.json) in this directory${upstreams}`,
+        : `No config files (${SOURCE_FILE_NAMES}) in this directory${upstreams}`,
     }]);
   }
   return createApp(catalogue, settings);

@@ -16,21 +16,21 @@ import { copyJsonValue, describeValue } from "../_json_value.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { buildInputSchema, validateToolArg } from "@climax/tool-index";
  *
  * const schema = buildInputSchema([
  *   validateToolArg({ name: "path", required: true, description: "File to show" }),
  *   validateToolArg({ name: "format", enum: ["short", "full"], default: "short" }),
  * ]);
- * // {
- * //   type: "object",
- * //   properties: {
- * //     path: { type: "string", description: "File to show" },
- * //     format: { type: "string", default: "short", enum: ["short", "full"] },
- * //   },
- * //   required: ["path"],
- * // }
- * console.log(schema);
+ * assert.deepEqual(schema, {
+ *   type: "object",
+ *   properties: {
+ *     path: { type: "string", description: "File to show" },
+ *     format: { type: "string", default: "short", enum: ["short", "full"] },
+ *   },
+ *   required: ["path"],
+ * });
  * ```
  */
 export function buildInputSchema(args: readonly ToolArg[]): Record<string, unknown> {

@@ -1,7 +1,7 @@
 // Whether a literal search that found nothing should point to ranked mode: a request in plain
 // words ("list running containers") is rarely anyone's text word for word, and ranked mode is
 // what answers it. One test, for every surface that prints the hint.
-import { DEFAULT_MODE } from "./search_params.ts";
+import { DEFAULT_MODE } from "./search_modes.ts";
 
 /** What the test reads of a search's parameters: `ToolIndex`'s and `ToolRegistry`'s alike. */
 interface HintParams {

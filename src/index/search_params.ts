@@ -6,9 +6,13 @@
  */
 import type { ToolIndexEntry } from "../types.ts";
 import { describeValue } from "../_json_value.ts";
-
-/** How `search` matches `query`. */
-export type SearchMode = "substring" | "ranked";
+import {
+  DEFAULT_MODE,
+  SEARCH_MODE_SPECS,
+  SEARCH_MODES,
+  type SearchMode,
+  type SearchModeSpec,
+} from "./search_modes.ts";
 
 /** What to search for. Every filter given must match (AND); none given browses the index. */
 export interface SearchParams {
@@ -46,17 +50,6 @@ export interface SearchPage {
   /** Pass as `cursor` for the next page; `null` on the last page. */
   next_cursor: string | null;
 }
-
-/** Every search mode, once: the type above makes the compiler hold this list to it. */
-const MODES: Readonly<Record<SearchMode, true>> = { substring: true, ranked: true };
-
-/** The search modes, for whatever checks or lists them (the service, the command line). */
-export const SEARCH_MODES: readonly [SearchMode, ...SearchMode[]] = Object.freeze(
-  Object.keys(MODES) as [SearchMode, ...SearchMode[]],
-);
-
-/** The mode of a search that names none. */
-export const DEFAULT_MODE: SearchMode = "substring";
 
 /** The number of results of a search that gives no `limit`. */
 export const DEFAULT_LIMIT = 10;
@@ -126,7 +119,7 @@ function lowerText(value: unknown, name: string): string {
  * limit: a cursor says where to continue, and the next page may be longer or shorter.
  */
 export function pageKey(params: NormalizedParams): string {
-  // Ranking reads case changes ("getUser"), so a ranked query is bound as given.
-  const query = params.mode === "ranked" ? params.query : params.needle;
+  const spec: SearchModeSpec | undefined = SEARCH_MODE_SPECS[params.mode as SearchMode];
+  const query = spec?.readsCase ? params.query : params.needle;
   return JSON.stringify([params.mode, query, params.category, params.cli]);
 }

@@ -64,6 +64,7 @@ export interface ToolIndexOptions {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseConfig, ToolIndex } from "@climax/tool-index";
  *
  * const git = parseConfig(`
@@ -82,9 +83,10 @@ export interface ToolIndexOptions {
  *     command: status
  * `);
  * const index = ToolIndex.fromConfigs([git]);
- * console.log(index.search({ query: "COMMIT" }).map((entry) => entry.tool_name)); // ["git_commit"]
- * console.log(index.summary()[0].tool_count); // 2
- * console.log(index.get("git_status")?.base_command); // "git"
+ * const hits = index.search({ query: "COMMIT" });
+ * assert.deepEqual(hits.map((entry) => entry.tool_name), ["git_commit"]);
+ * assert.equal(index.summary()[0].tool_count, 2);
+ * assert.equal(index.get("git_status")?.base_command, "git");
  * ```
  */
 export class ToolIndex {
@@ -92,9 +94,8 @@ export class ToolIndex {
   /** The config of each tool, at the tool's position. */
   readonly #owners: readonly CLImaxConfig[];
   /**
-   * The entry and the resolved tool of each tool, made the first time they are asked for:
-   * most are never returned, and making them all cost 100,000 tools a third of the heap the
-   * index keeps and a tenth to a quarter of its build time.
+   * The entry and the resolved tool of each tool, made the first time they are asked for: most
+   * are never returned, and making them all would weigh on the index's heap and build time.
    */
   readonly #entries: (ToolIndexEntry | undefined)[];
   readonly #resolved: (ResolvedTool | undefined)[];
@@ -133,6 +134,7 @@ export class ToolIndex {
    * `maxTools` not a whole number.
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { ToolIndex } from "@climax/tool-index";
    *
    * const warnings: string[] = [];
@@ -140,7 +142,9 @@ export class ToolIndex {
    *   { name: "a", command: "a", tools: [{ name: "run", description: "Run a" }] },
    *   { name: "b", command: "b", tools: [{ name: "run", description: "Run b" }] },
    * ], { onWarning: (message) => warnings.push(message) });
-   * console.log(index.size, index.get("run")?.base_command, warnings.length); // 1 "b" 1
+   * assert.equal(index.size, 1);
+   * assert.equal(index.get("run")?.base_command, "b");
+   * assert.equal(warnings.length, 1);
    * ```
    */
   static fromConfigs(
@@ -192,6 +196,7 @@ export class ToolIndex {
    * @throws {RangeError} When `limit` is not an integer or a parameter has the wrong type.
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { ToolIndex } from "@climax/tool-index";
    *
    * const index = ToolIndex.fromConfigs([{
@@ -203,9 +208,11 @@ export class ToolIndex {
    *     { name: "git_log", description: "Show commits" },
    *   ],
    * }]);
-   * index.search({ query: "branch", category: "VCS", limit: 5 }); // [git_branch's entry]
-   * index.search({ query: "show the commit history", mode: "ranked" })[0].tool_name; // "git_log"
-   * index.search(); // browse: the first 10 tools
+   * const branches = index.search({ query: "branch", category: "VCS", limit: 5 });
+   * assert.deepEqual(branches.map((entry) => entry.tool_name), ["git_branch"]);
+   * const [best] = index.search({ query: "show the commit history", mode: "ranked" });
+   * assert.equal(best.tool_name, "git_log");
+   * assert.equal(index.search().length, 2); // browse: the first 10 tools, here both
    * ```
    */
   search(params?: SearchParams): ToolIndexEntry[] {
@@ -222,6 +229,7 @@ export class ToolIndex {
    * @throws {RangeError} When `limit` is not an integer or a parameter has the wrong type.
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { ToolIndex } from "@climax/tool-index";
    *
    * const tools = Array.from({ length: 25 }, (_, i) => ({ name: `tool_${i}`, description: "A tool" }));
@@ -233,7 +241,7 @@ export class ToolIndex {
    *   names.push(...page.results.map((entry) => entry.tool_name));
    *   cursor = page.next_cursor;
    * } while (cursor !== null);
-   * console.log(names.length); // 25
+   * assert.equal(names.length, 25);
    * ```
    */
   searchPage(params?: SearchPageParams): SearchPage {
@@ -257,13 +265,15 @@ export class ToolIndex {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { ToolIndex } from "@climax/tool-index";
    *
    * const index = ToolIndex.fromConfigs([
    *   { name: "git", command: "git", category: "vcs", tools: [] },
    *   { name: "jq", command: "jq", tools: [] },
    * ]);
-   * console.log(index.summary().map((cli) => [cli.name, cli.category])); // [["git", "vcs"], ["jq", null]]
+   * const categories = index.summary().map((cli) => [cli.name, cli.category]);
+   * assert.deepEqual(categories, [["git", "vcs"], ["jq", null]]);
    * ```
    */
   summary(): CLISummary[] {
@@ -276,6 +286,7 @@ export class ToolIndex {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { ToolIndex } from "@climax/tool-index";
    *
    * const index = ToolIndex.fromConfigs([{
@@ -283,8 +294,8 @@ export class ToolIndex {
    *   env: { GIT_PAGER: "cat" },
    *   tools: [{ name: "git_status", description: "Show the working tree status", command: "status" }],
    * }]);
-   * console.log(index.get("git_status")?.env); // { GIT_PAGER: "cat" }
-   * console.log(index.get("nonexistent_tool")); // undefined
+   * assert.deepEqual(index.get("git_status")?.env, { GIT_PAGER: "cat" });
+   * assert.equal(index.get("nonexistent_tool"), undefined);
    * ```
    */
   get(toolName: string): ResolvedTool | undefined {
@@ -298,6 +309,7 @@ export class ToolIndex {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { ToolIndex } from "@climax/tool-index";
    *
    * const index = ToolIndex.fromConfigs([{
@@ -305,7 +317,7 @@ export class ToolIndex {
    *   command: "git",
    *   tools: [{ name: "git_status", description: "Show the working tree status" }],
    * }]);
-   * console.log(index.getEntry("git_status")?.cli_name); // "git-tools"
+   * assert.equal(index.getEntry("git_status")?.cli_name, "git-tools");
    * ```
    */
   getEntry(toolName: string): ToolIndexEntry | undefined {
@@ -319,6 +331,7 @@ export class ToolIndex {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { ToolIndex } from "@climax/tool-index";
    *
    * const index = ToolIndex.fromConfigs([{
@@ -328,7 +341,7 @@ export class ToolIndex {
    *     { name: "git_log", description: "Show commits" },
    *   ],
    * }]);
-   * console.log(index.names()); // ["git_status", "git_log"]
+   * assert.deepEqual(index.names(), ["git_status", "git_log"]);
    * ```
    */
   names(): string[] {

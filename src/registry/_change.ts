@@ -4,9 +4,9 @@
 import { InvalidToolError } from "../errors.ts";
 import type { BackendKind, ChangeEvent, ToolBackend } from "./types.ts";
 import { describeValue, sameJson } from "../_json_value.ts";
-import { BACKEND_KINDS } from "./_backends.ts";
-import { type Planned, sameDefinition, type ToolTemplate } from "./_registrations.ts";
-import { type Reach, type RegistryState, Slot, SOURCE_SPAN, sourceKey } from "./_state.ts";
+import { BACKEND_KINDS, isBackendKind } from "./_backend_kinds.ts";
+import { type CheckedRegistration, sameDefinition, type ToolTemplate } from "./registrations.ts";
+import { type Listing, type RegistryState, Slot, SOURCE_SPAN, sourceKey } from "./_state.ts";
 
 /** What a change does to the backends of the tools it touches. */
 export interface Change {
@@ -15,13 +15,13 @@ export interface Change {
   /** The IDs whose backends `drops` may remove, beside those of the source it replaces. */
   dropIds: ReadonlySet<string>;
   /** The registrations it adds, in order. */
-  adds: readonly Planned[];
+  adds: readonly CheckedRegistration[];
   /** The key of the source whose list `adds` replaces; absent when they add to their sources. */
   replaces?: string;
 }
 
 /** The change that adds `adds` and removes nothing. */
-export function addition(adds: readonly Planned[]): Change {
+export function addition(adds: readonly CheckedRegistration[]): Change {
   return { drops: () => false, dropIds: new Set(), adds };
 }
 
@@ -35,9 +35,9 @@ export function addition(adds: readonly Planned[]): Change {
 export function replacement(
   kind: BackendKind,
   backendId: string,
-  adds: readonly Planned[],
+  adds: readonly CheckedRegistration[],
 ): Change {
-  if (!BACKEND_KINDS.includes(kind)) {
+  if (!isBackendKind(kind)) {
     throw new RangeError(
       `The kind must be one of ${BACKEND_KINDS.join(", ")}, got ${describeValue(kind)}`,
     );
@@ -72,7 +72,7 @@ type Unversioned = Omit<ChangeEvent, "version">;
 /** What the change makes of one tool. */
 interface Outcome {
   template: ToolTemplate;
-  reaches: Reach[];
+  listings: Listing[];
 }
 
 /**
@@ -90,18 +90,18 @@ export function applyChange(
   writable: () => RegistryState,
 ): ChangeEvent[] | undefined {
   if (state.slots.length === 0 && change.replaces === undefined && change.dropIds.size === 0) {
-    const seeded = seed(change.adds, maxTools, writable);
-    if (seeded !== undefined) return seeded;
+    const loaded = bulkLoad(change.adds, maxTools, writable);
+    if (loaded !== undefined) return loaded;
   }
   const slotOf = (id: string) => {
     const position = state.byId.get(id);
     return position === undefined ? undefined : state.slots[position];
   };
-  const addsOf = new Map<string, Planned[]>();
-  for (const planned of change.adds) {
-    const list = addsOf.get(planned.template.id);
-    if (list === undefined) addsOf.set(planned.template.id, [planned]);
-    else list.push(planned);
+  const addsOf = new Map<string, CheckedRegistration[]>();
+  for (const registration of change.adds) {
+    const list = addsOf.get(registration.template.id);
+    if (list === undefined) addsOf.set(registration.template.id, [registration]);
+    else list.push(registration);
   }
   const replaced = change.replaces === undefined ? undefined : state.sources.get(change.replaces);
   const dropIds = [...change.dropIds, ...replaced?.ids ?? []];
@@ -112,7 +112,7 @@ export function applyChange(
   for (const id of [...dropIds, ...addsOf.keys()]) {
     if (outcomes.has(id)) continue;
     const slot = slotOf(id);
-    const kept = slot?.reaches.filter(({ backend }) => !change.drops(id, backend)) ?? [];
+    const kept = slot?.listings.filter(({ backend }) => !change.drops(id, backend)) ?? [];
     const adds = addsOf.get(id) ?? [];
     // A tool whose backends all leave takes the definition it comes back with, unless that is
     // the one it has: then it keeps its template, so that its search entry and index stay (a
@@ -124,7 +124,7 @@ export function applyChange(
       comesBack = template;
       template = slot.template;
     }
-    const reaches = [...kept];
+    const listings = [...kept];
     for (const { template: added, backend: given } of adds) {
       if (added !== comesBack && !sameDefinition(added, template)) {
         throw new InvalidToolError(
@@ -138,25 +138,25 @@ export function applyChange(
       // A backend the same as the one it replaces is that one: no event tells of it, and the
       // tool's hash stays.
       const key = sourceKey(given);
-      const old = slot?.reaches.find((reach) => sourceKey(reach.backend) === key)?.backend;
+      const old = slot?.listings.find((listing) => sourceKey(listing.backend) === key)?.backend;
       const backend = old !== undefined && sameJson(old, given) ? old : given;
-      const reach = { backend, index: places.get(`${id}\u0000${key}`)! };
-      const same = reaches.findIndex((r) => sourceKey(r.backend) === key);
-      if (same === -1) reaches.push(reach);
-      else reaches[same] = reach;
+      const listing = { backend, place: places.get(`${id}\u0000${key}`)! };
+      const same = listings.findIndex((r) => sourceKey(r.backend) === key);
+      if (same === -1) listings.push(listing);
+      else listings[same] = listing;
     }
     // Backends go in the order of their sources, so that they depend on the content alone.
-    reaches.sort((a, b) => ordinal(sourceKey(a.backend)) - ordinal(sourceKey(b.backend)));
-    outcomes.set(id, { template, reaches });
+    listings.sort((a, b) => ordinal(sourceKey(a.backend)) - ordinal(sourceKey(b.backend)));
+    outcomes.set(id, { template, listings });
   }
 
   const events: Unversioned[] = [];
   let added = 0;
   for (const [id, outcome] of outcomes) {
     const slot = slotOf(id);
-    events.push(...eventsOf(id, slot, outcome, orderOf(outcome.reaches, ordinal)));
-    if (slot === undefined && outcome.reaches.length > 0) added++;
-    if (slot !== undefined && outcome.reaches.length === 0) added--;
+    events.push(...eventsOf(id, slot, outcome, orderOf(outcome.listings, ordinal)));
+    if (slot === undefined && outcome.listings.length > 0) added++;
+    if (slot !== undefined && outcome.listings.length === 0) added--;
   }
   if (events.length === 0) return undefined;
   if (state.size + added > maxTools) {
@@ -168,8 +168,8 @@ export function applyChange(
   }
 
   const target = writable();
-  for (const planned of change.adds) {
-    const key = sourceKey(planned.backend);
+  for (const registration of change.adds) {
+    const key = sourceKey(registration.backend);
     if (target.sources.has(key)) continue;
     target.sources.set(key, { ordinal: ordinal(key), next: 0, ids: new Set() });
     target.nextOrdinal = Math.max(target.nextOrdinal, ordinal(key) + 1);
@@ -179,7 +179,7 @@ export function applyChange(
     if (record !== undefined) record.next = 0;
   }
   for (const [id, outcome] of outcomes) {
-    place(target, id, outcome, orderOf(outcome.reaches, ordinal));
+    putTool(target, id, outcome, orderOf(outcome.listings, ordinal));
   }
   // A source left with no tool is forgotten: if it comes back, it comes last.
   for (const [key, record] of target.sources) if (record.ids.size === 0) target.sources.delete(key);
@@ -198,16 +198,16 @@ function sameTemplate(a: ToolTemplate, b: ToolTemplate): boolean {
 }
 
 /**
- * The change that adds `adds` to a registry that never held a tool, made directly: each source
- * takes the next ordinal as it first comes and lists its tools in the order of `adds`, as the
- * general path would make them. Undefined, having touched nothing, when an ID comes twice, for
- * the general path to compare the definitions. A cold start registers the bundled catalogue in
- * about a third of the time the general path takes (2 ms against 5-7).
+ * The change that adds `adds` to a registry that never held a tool, made directly (a bulk load):
+ * each source takes the next ordinal as it first comes and lists its tools in the order of
+ * `adds`, as the general path would make them, in a fraction of its time, which a cold start
+ * pays. Undefined, having touched nothing, when an ID comes twice, for the general path to
+ * compare the definitions.
  *
  * @throws {InvalidToolError} When the registry would hold more than `maxTools` tools.
  */
-function seed(
-  adds: readonly Planned[],
+function bulkLoad(
+  adds: readonly CheckedRegistration[],
   maxTools: number,
   writable: () => RegistryState,
 ): ChangeEvent[] | undefined {
@@ -234,13 +234,13 @@ function seed(
       record = { ordinal: target.nextOrdinal++, next: 0, ids: new Set() };
       target.sources.set(key, record);
     }
-    const index = record.next++;
+    const place = record.next++;
     record.ids.add(template.id);
     const position = target.slots.length;
     target.touch(position);
     target.byId.set(template.id, position);
     target.slots.push(
-      new Slot(template, [{ backend, index }], record.ordinal * SOURCE_SPAN + index),
+      new Slot(template, [{ backend, place }], record.ordinal * SOURCE_SPAN + place),
     );
     const namespace = template.namespace;
     target.namespaces.set(namespace, (target.namespaces.get(namespace) ?? 0) + 1);
@@ -256,8 +256,7 @@ function seed(
  * tool keeps the place it has there already, else takes the next free one. In a replaced list,
  * places follow the order of `adds`, each tool keeping its old place while that still comes
  * after the place before it: an edit that changes, adds or removes a few tools leaves the others
- * where they were, so the search indexes only those few again (an edited 100-tool file touched
- * all 100 when every place was given afresh).
+ * where they were, so the search indexes only those few again, not the whole source.
  */
 function placesOf(
   state: RegistryState,
@@ -270,14 +269,16 @@ function placesOf(
     const source = sourceKey(backend);
     const key = `${template.id}\u0000${source}`;
     if (places.has(key)) continue;
-    const known = slotOf(template.id)?.reaches.find((reach) => sourceKey(reach.backend) === source);
+    const known = slotOf(template.id)?.listings.find((listing) =>
+      sourceKey(listing.backend) === source
+    );
     const replaced = source === change.replaces;
     if (known !== undefined && !replaced) {
-      places.set(key, known.index);
+      places.set(key, known.place);
       continue;
     }
     const free = next.get(source) ?? (replaced ? 0 : state.sources.get(source)?.next ?? 0);
-    const place = replaced && known !== undefined && known.index >= free ? known.index : free;
+    const place = replaced && known !== undefined && known.place >= free ? known.place : free;
     places.set(key, place);
     next.set(source, place + 1);
   }
@@ -305,11 +306,11 @@ function ordinalsOf(state: RegistryState, change: Change): (key: string) => numb
   return (key) => state.sources.get(key)?.ordinal ?? fresh.get(key)!;
 }
 
-/** Where a tool with these reaches stands: where the earliest of its sources puts it. */
-function orderOf(reaches: readonly Reach[], ordinal: (key: string) => number): number {
+/** Where a tool with these listings stands: where the earliest of its sources puts it. */
+function orderOf(listings: readonly Listing[], ordinal: (key: string) => number): number {
   let order = Infinity;
-  for (const { backend, index } of reaches) {
-    order = Math.min(order, ordinal(sourceKey(backend)) * SOURCE_SPAN + index);
+  for (const { backend, place } of listings) {
+    order = Math.min(order, ordinal(sourceKey(backend)) * SOURCE_SPAN + place);
   }
   return order;
 }
@@ -318,11 +319,11 @@ function orderOf(reaches: readonly Reach[], ordinal: (key: string) => number): n
 function eventsOf(
   id: string,
   slot: Slot | undefined,
-  { template, reaches }: Outcome,
+  { template, listings }: Outcome,
   order: number,
 ): Unversioned[] {
   const before = slot?.backends ?? [];
-  const backends = reaches.map((reach) => reach.backend);
+  const backends = listings.map((listing) => listing.backend);
   const after = new Set(backends.map(sourceKey));
   const removed = before.filter((backend) => !after.has(sourceKey(backend)));
   const events: Unversioned[] = [];
@@ -357,19 +358,19 @@ function eventsOf(
 }
 
 /** Puts the tool `id` into `state`: in its slot, a new one, or out; and counts its sources. */
-function place(state: RegistryState, id: string, { template, reaches }: Outcome, order: number) {
+function putTool(state: RegistryState, id: string, { template, listings }: Outcome, order: number) {
   const position = state.byId.get(id);
   const slot = position === undefined ? undefined : state.slots[position];
-  for (const { backend } of slot?.reaches ?? []) {
+  for (const { backend } of slot?.listings ?? []) {
     state.sources.get(sourceKey(backend))!.ids.delete(id);
   }
-  for (const { backend, index } of reaches) {
+  for (const { backend, place } of listings) {
     const record = state.sources.get(sourceKey(backend))!;
     record.ids.add(id);
-    record.next = Math.max(record.next, index + 1);
+    record.next = Math.max(record.next, place + 1);
   }
   const namespace = template.namespace;
-  if (reaches.length === 0) {
+  if (listings.length === 0) {
     if (position === undefined) return;
     state.touch(position);
     state.slots[position] = undefined;
@@ -380,7 +381,7 @@ function place(state: RegistryState, id: string, { template, reaches }: Outcome,
     else state.namespaces.set(namespace, left);
     return;
   }
-  const next = slot?.with(template, reaches, order) ?? new Slot(template, reaches, order);
+  const next = slot?.with(template, listings, order) ?? new Slot(template, listings, order);
   if (position !== undefined) {
     state.touch(position);
     state.slots[position] = next;

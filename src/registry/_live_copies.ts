@@ -1,94 +1,98 @@
-// Where a registry's tools have the copy that answers for them among the indexes of its
-// search, and which copies each index leaves out of its answers.
-import type { Part } from "./_segments.ts";
+// Which copy of each of a registry's tools answers for it among the segments of its search, and
+// which copies each segment leaves out (stale copies: deleted documents).
+import type { Segment } from "./_segments.ts";
 
 /**
- * The copy that answers for each of a registry's tools, at most one, among a search's indexes
- * (its parts), and the copies each index leaves out: those of tools that changed, left, or
- * answer from another index now. A change works on a `draft` and leaves this one as it was.
+ * The copy that answers for each of a registry's tools, at most one, among a search's
+ * segments, and the copies each segment leaves out: those of tools that changed, left, or
+ * answer from another segment now. A change works on a `draft` and leaves this one as it was.
  */
-export class Copies {
-  /** The index and doc number of each slot's copy; -1 for none. */
-  readonly #partOf: Int32Array;
+export class LiveCopies {
+  /** The segment and doc number of each slot's copy; -1 for none. */
+  readonly #segmentOf: Int32Array;
   readonly #docOf: Int32Array;
-  /** Each index's copies left out, by doc number; undefined for none. */
-  readonly #left: (Uint8Array | undefined)[];
-  /** Whether each array of `#left` is this one's own, not shared with the copies drafted from. */
+  /** Each segment's stale copies, by doc number; undefined for none. */
+  readonly #stale: (Uint8Array | undefined)[];
+  /** Whether each array of `#stale` is this one's own, not shared with the copies drafted from. */
   readonly #own: boolean[];
 
   private constructor(
-    partOf: Int32Array,
+    segmentOf: Int32Array,
     docOf: Int32Array,
-    left: (Uint8Array | undefined)[],
+    stale: (Uint8Array | undefined)[],
   ) {
-    this.#partOf = partOf;
+    this.#segmentOf = segmentOf;
     this.#docOf = docOf;
-    this.#left = left;
-    this.#own = left.map(() => false);
+    this.#stale = stale;
+    this.#own = stale.map(() => false);
   }
 
-  /** Every tool's copy in `main`, at place 0 of `parts` indexes, of `slots` slots. */
-  static of(main: Part, slots: number, parts: number): Copies {
-    const partOf = new Int32Array(slots).fill(-1);
+  /** Every tool's copy in `main`, at place 0 of `segments` segments, of `slots` slots. */
+  static of(main: Segment, slots: number, segments: number): LiveCopies {
+    const segmentOf = new Int32Array(slots).fill(-1);
     const docOf = new Int32Array(slots).fill(-1);
     main.slots.forEach((position, doc) => {
-      partOf[position] = 0;
+      segmentOf[position] = 0;
       docOf[position] = doc;
     });
-    return new Copies(partOf, docOf, new Array(parts).fill(undefined));
+    return new LiveCopies(segmentOf, docOf, new Array(segments).fill(undefined));
   }
 
   /** These copies, over `slots` slots, to change without changing these. */
-  draft(slots: number): Copies {
-    return new Copies(grown(this.#partOf, slots), grown(this.#docOf, slots), [...this.#left]);
+  draft(slots: number): LiveCopies {
+    return new LiveCopies(
+      grown(this.#segmentOf, slots),
+      grown(this.#docOf, slots),
+      [...this.#stale],
+    );
   }
 
-  /** The place in the parts of the index holding the copy of the tool at `position`; -1: none. */
-  index(position: number): number {
-    return this.#partOf[position];
+  /** The place among the segments of the one holding the live copy of the slot; -1: none. */
+  segmentOf(position: number): number {
+    return this.#segmentOf[position];
   }
 
-  /** The doc number of the copy of the tool at `position` in its index. */
-  doc(position: number): number {
+  /** The doc number of the live copy of the slot `position` in its segment. */
+  docOf(position: number): number {
     return this.#docOf[position];
   }
 
-  /** The copies the index at `index` leaves out, by doc number; undefined for none. */
-  left(index: number): Uint8Array | undefined {
-    return this.#left[index];
+  /** The stale copies of the segment at `at`, by doc number; undefined for none. */
+  stale(at: number): Uint8Array | undefined {
+    return this.#stale[at];
   }
 
-  /** Leaves out the copy of the tool at `position`, which has none then. */
-  leave(position: number, parts: readonly (Part | undefined)[]): void {
-    const index = this.#partOf[position];
-    if (index < 0) return;
-    let left = this.#left[index];
-    if (left === undefined || !this.#own[index]) {
-      left = this.#left[index] = left?.slice() ?? new Uint8Array(parts[index]!.slots.length);
-      this.#own[index] = true;
+  /** Makes the live copy of the slot `position` stale; the slot has none then. */
+  leave(position: number, segments: readonly (Segment | undefined)[]): void {
+    const at = this.#segmentOf[position];
+    if (at < 0) return;
+    let stale = this.#stale[at];
+    if (stale === undefined || !this.#own[at]) {
+      stale = this.#stale[at] = stale?.slice() ?? new Uint8Array(segments[at]!.slots.length);
+      this.#own[at] = true;
     }
-    left[this.#docOf[position]] = 1;
-    this.#partOf[position] = -1;
+    stale[this.#docOf[position]] = 1;
+    this.#segmentOf[position] = -1;
   }
 
   /**
-   * Makes `part`, at `index`, hold the copies of its tools but those of `leftOut` (by doc
+   * Makes `segment`, at `at`, hold the live copies of its tools but those of `staleDocs` (by doc
    * number), replacing what was there.
    */
-  place(index: number, part: Part, leftOut?: Uint8Array): void {
-    this.#left[index] = leftOut;
-    this.#own[index] = true;
-    part.slots.forEach((position, doc) => {
-      if (leftOut?.[doc]) return;
-      this.#partOf[position] = index;
+  place(at: number, segment: Segment, staleDocs?: Uint8Array): void {
+    this.#stale[at] = staleDocs;
+    this.#own[at] = true;
+    segment.slots.forEach((position, doc) => {
+      if (staleDocs?.[doc]) return;
+      this.#segmentOf[position] = at;
       this.#docOf[position] = doc;
     });
   }
 
-  /** Drops the index at `index`, whose tools have their copies elsewhere now. */
-  drop(index: number): void {
-    this.#left[index] = undefined;
-    this.#own[index] = true;
+  /** Drops the segment at `at`, whose tools have their live copies elsewhere now. */
+  drop(at: number): void {
+    this.#stale[at] = undefined;
+    this.#own[at] = true;
   }
 }
 

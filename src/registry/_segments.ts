@@ -1,5 +1,5 @@
-// One index over some of a registry's slots (the main index, or a delta), and what a search
-// of several of them does with their answers.
+// One segment of a registry's search (the main segment, or a delta): an index over some of its
+// slots; and what a search of several segments does with their answers.
 import {
   type CorpusStats,
   DEFAULT_RANKING,
@@ -7,7 +7,7 @@ import {
   type IndexStats,
   settledOrder,
 } from "../search/ranked.ts";
-import type { ToolTemplate } from "./_registrations.ts";
+import type { ToolTemplate } from "./registrations.ts";
 import { type SearchTables, ToolSearch } from "../index/tool_search.ts";
 
 /** A registry's slots as its search reads them: a hole where a tool left. */
@@ -27,41 +27,44 @@ function terms(template: ToolTemplate): readonly string[] {
 }
 
 /** One index over some of the slots. */
-export interface Part {
+export interface Segment {
   readonly search: ToolSearch;
-  /** The slot, definition and load order of each of its tools. */
+  /** The slot, definition and load order of each of its tools, by doc number. */
   readonly slots: Int32Array;
   readonly templates: readonly ToolTemplate[];
   readonly orders: Float64Array;
   /** The statistics of its own tools. */
   readonly own: IndexStats;
   /**
-   * For a delta, by doc number of the main index: how many of the delta's tools come before
-   * that tool of the main index, or are it, in load order.
+   * For a delta, by doc number of the main segment: how many of the delta's tools come before
+   * that tool of the main segment, or are it, in load order.
    */
   readonly before?: Int32Array;
 }
 
-/**
- * The index of the tools at `positions` of `slots` (in load order), scored within `corpus`, or
- * adopting the `tables` of one built earlier from the same tools; those marked in `unlisted`
- * (by their place in `positions`) out of its substring index (see `ToolSearch`).
- */
-export function part(
+/** How a segment is built, beyond its tools. */
+export interface SegmentOptions {
+  /** The collection its tools are scored within; by default, its own tools. */
+  corpus?: CorpusStats;
+  /** The tables of a segment built earlier from the same tools, adopted instead of building. */
+  tables?: SearchTables;
+  /** The main segment, for a delta: see `Segment.before`. */
+  main?: Segment;
+  /** Its tools, by doc number, left out of its substring index (see `ToolSearchOptions`). */
+  unlisted?: Uint8Array;
+}
+
+/** The segment of the tools at `positions` of `slots`, in load order. */
+export function buildSegment(
   slots: Slots,
   positions: readonly number[],
-  corpus?: CorpusStats,
-  tables?: SearchTables,
-  main?: Part,
-  unlisted?: Uint8Array,
-): Part {
+  { corpus, tables, main, unlisted }: SegmentOptions = {},
+): Segment {
   const templates = positions.map((position) => slots[position]!.template);
   const search = new ToolSearch(
     templates.map((template) => template.ranked),
     templates.map((template) => template.owner),
-    tables,
-    corpus,
-    unlisted,
+    { tables, corpus, unlisted },
   );
   const orders = Float64Array.from(positions, (position) => slots[position]!.order);
   return {
@@ -99,81 +102,84 @@ export function count(
   }
 }
 
+/** Tools found, in load order: their slots, and the load order of each. */
+export interface InLoadOrder {
+  slots: number[];
+  orders: number[];
+}
+
 /**
- * The slots and load orders of two lists in load order merged, `want` at most: the first given
- * as slots and orders, the second as doc numbers of `part`.
+ * `merged` and the tools `docs` of `segment` (both in load order) merged, `want` at most.
  */
 export function mergeInLoadOrder(
-  slots: number[],
-  orders: number[],
-  part: Part,
+  merged: InLoadOrder,
+  segment: Segment,
   docs: readonly number[],
   want: number,
-): [number[], number[]] {
+): InLoadOrder {
+  const { slots, orders } = merged;
   const mergedSlots: number[] = [];
   const mergedOrders: number[] = [];
   let a = 0;
   let b = 0;
   while (mergedSlots.length < want && (a < slots.length || b < docs.length)) {
-    const order = b < docs.length ? part.orders[docs[b]] : Infinity;
+    const order = b < docs.length ? segment.orders[docs[b]] : Infinity;
     if (a < slots.length && orders[a] < order) {
       mergedSlots.push(slots[a]);
       mergedOrders.push(orders[a++]);
     } else {
-      mergedSlots.push(part.slots[docs[b++]]);
+      mergedSlots.push(segment.slots[docs[b++]]);
       mergedOrders.push(order);
     }
   }
-  return [mergedSlots, mergedOrders];
+  return { slots: mergedSlots, orders: mergedOrders };
 }
 
 /**
- * The slots of `part`'s tools at `docs`, leaving out the first `skip`, in the array `docs` was.
- * Its length is set only when it changes: setting it on every search, and a second array,
- * made a fresh registry's substring hit 1.14 µs against 1.08 (p50 of each query's fastest).
+ * The slots of `segment`'s tools at `docs`, leaving out the first `skip`, in the array `docs`
+ * was: a search of one segment makes no second array.
  */
-export function slotsOf(part: Part, docs: number[], skip: number): number[] {
-  for (let k = skip; k < docs.length; k++) docs[k - skip] = part.slots[docs[k]];
+export function slotsOf(segment: Segment, docs: number[], skip: number): number[] {
+  for (let k = skip; k < docs.length; k++) docs[k - skip] = segment.slots[docs[k]];
   if (skip > 0) docs.length -= skip;
   return docs;
 }
 
+/** One segment's ranked answer: the tools it found, by doc number, and the score of each. */
+export interface RankedAnswer {
+  readonly segment: Segment;
+  readonly docs: readonly number[];
+  readonly scores: readonly number[];
+}
+
 /**
- * The slots of the best `want` of several indexes' ranked answers (`docs` of `parts`, with
- * their `scores`, each holding every tool near-ties could bring among its best: see
- * `RankedIndex.rank`), with the near-ties among a source's tools settled over all of them, as
- * each index settles them. A source's tools in two indexes (an edited source's unchanged and
- * changed tools) are settled as two sources: settling them as one needs, for the best of one
- * index, the earlier tools of their source in another, which that index does not return, and a
- * longer page could then have found what a shorter one did not. After 100 edits of 10,000
- * generated tools, 98.7% of the top tens are a fresh build's, against 99.0% without settling,
- * and 100% of every development set's.
+ * The slots of the best `want` of several segments' ranked answers (each holding every tool
+ * near-ties could bring among its best: see `RankOptions.unsettled`), with the near-ties among
+ * a config's tools settled over all of them, as one index settles them. A config's tools in two
+ * segments (an edited source's unchanged and changed tools) are settled as two runs: settling
+ * them as one needs, for the best of one segment, the earlier tools of their config in another,
+ * which that segment does not return, and a longer page could then find what a shorter did not.
  */
-export function mergeSettled(
-  parts: readonly Part[],
-  docs: readonly (readonly number[])[],
-  scores: readonly (readonly number[])[],
-  want: number,
-): number[] {
+export function mergeSettled(answers: readonly RankedAnswer[], want: number): number[] {
   // The lowest of the best `want` by score alone, and the tools near enough to it to be settled
   // among them.
   const tolerance = DEFAULT_RANKING.siblingTolerance;
-  const low = nthBest(scores.flat(), want) / (1 + tolerance);
+  const low = nthBest(answers.flatMap((answer) => answer.scores), want) / (1 + tolerance);
   const raw: number[] = [];
-  const sources: number[] = [];
+  const runs: number[] = [];
   const orders: number[] = [];
   const slots: number[] = [];
-  parts.forEach((part, k) => {
-    docs[k].forEach((doc, i) => {
-      if (scores[k][i] < low) return;
-      raw.push(scores[k][i]);
-      // An index's sources apart from another's: tool numbers are below 2^31 (an Int32Array's).
-      sources.push(k * 2 ** 31 + part.search.sourceOf(doc));
-      orders.push(part.orders[doc]);
-      slots.push(part.slots[doc]);
+  answers.forEach(({ segment, docs, scores }, k) => {
+    docs.forEach((doc, i) => {
+      if (scores[i] < low) return;
+      raw.push(scores[i]);
+      // One segment's runs apart from another's: doc numbers are below 2^31 (an Int32Array's).
+      runs.push(k * 2 ** 31 + segment.search.runOf(doc));
+      orders.push(segment.orders[doc]);
+      slots.push(segment.slots[doc]);
     });
   });
-  return settledOrder(raw, sources, orders, tolerance).slice(0, want).map((i) => slots[i]);
+  return settledOrder(raw, runs, orders, tolerance).slice(0, want).map((i) => slots[i]);
 }
 
 /** The `n`th highest of `scores`; -1, below every score, when there are fewer. */

@@ -1,4 +1,4 @@
-// What length normalisation needs of a source when a delta index holds only some of its tools:
+// What length normalisation needs of a source when a delta segment holds only some of its tools:
 // the average field lengths over all of them, as one index of every tool would measure them.
 import {
   configAverages,
@@ -7,9 +7,9 @@ import {
   fieldLengths,
   FIELDS,
 } from "../search/ranked.ts";
-import type { ToolTemplate } from "./_registrations.ts";
-import type { Part, Slots } from "./_segments.ts";
-import type { Copies } from "./_live_copies.ts";
+import type { ToolTemplate } from "./registrations.ts";
+import type { Segment, Slots } from "./_segments.ts";
+import type { LiveCopies } from "./_live_copies.ts";
 
 /** The field lengths of each definition, measured once. */
 const lengthsOfTemplate = new WeakMap<ToolTemplate, Float32Array>();
@@ -58,7 +58,7 @@ export function addLengths(
 }
 
 /** What a change does to the average field lengths of the sources whose tools it changed. */
-export interface Remeasured {
+export interface AveragesChange {
   /**
    * Each such source's averages now, over all its tools, by `configKey`; undefined for a
    * source with no tools left.
@@ -71,28 +71,39 @@ export interface Remeasured {
   readonly moved: number[];
 }
 
+/** A change of a registry's tools, as `remeasure` reads it. */
+export interface MeasuredChange {
+  /** The segments of the search before the change, the main one first. */
+  readonly segments: readonly (Segment | undefined)[];
+  /** The live copies of the tools in `segments`, the change's stale ones left out. */
+  readonly ranked: LiveCopies;
+  readonly slots: Slots;
+  /** The definitions whose copies the change leaves stale. */
+  readonly staled: readonly ToolTemplate[];
+  /** The slots of the tools the change indexes anew. */
+  readonly changed: readonly number[];
+  /** The average field lengths over all the tools there are after the change. */
+  readonly averages: Float64Array;
+  /**
+   * The averages that the tools of each source with tools in a delta were indexed with, by
+   * `configKey`; the others were indexed with those of the main segment's build.
+   */
+  readonly owned: ReadonlyMap<string, Float64Array>;
+}
+
 /**
- * Measures again the sources of the tools that a change leaves stale (`staled`) or indexes anew
- * (at `changed` of `slots`), over all their tools in `parts` (their copies in `ranked`) and
- * at `changed`, with `averages` the averages over all tools now. A source's tools were indexed
- * with its averages in `owned`, or else with those of the main index's build (`parts[0]`).
+ * Measures again the sources of the tools that a change leaves stale or indexes anew, over all
+ * their tools: their live copies and the changed ones.
  */
-export function remeasure(
-  parts: readonly (Part | undefined)[],
-  ranked: Copies,
-  slots: Slots,
-  staled: readonly ToolTemplate[],
-  changed: readonly number[],
-  averages: Float64Array,
-  owned: ReadonlyMap<string, Float64Array>,
-): Remeasured {
+export function remeasure(change: MeasuredChange): AveragesChange {
+  const { segments, slots, staled, changed, averages, owned } = change;
   const names = new Map<string, string>();
   for (const template of staled) names.set(configKey(template.owner), template.owner.name);
   for (const position of changed) {
     const owner = slots[position]!.template.owner;
     names.set(configKey(owner), owner.name);
   }
-  const members = membersOf(parts, ranked, slots, changed, names);
+  const members = membersOf(change, names);
   const measured = sourceAverages(members.map((position) => slots[position]!.template), averages);
   const sources = new Map<string, Float64Array | undefined>();
   const movedKeys = new Set<string>();
@@ -100,7 +111,7 @@ export function remeasure(
     const now = measured.get(key);
     sources.set(key, now);
     if (now === undefined) continue;
-    const before = owned.get(key) ?? builtAverages(parts[0]!, key, name);
+    const before = owned.get(key) ?? builtAverages(segments[0]!, key, name);
     if (before === undefined || now.some((x, at) => x !== before[at])) movedKeys.add(key);
   }
   const kept = new Set(changed);
@@ -111,26 +122,22 @@ export function remeasure(
 }
 
 /**
- * The slots of every tool there is of the sources `names` (by `configKey`): their copies in
- * `parts` that `ranked` answers with, and at `changed`. Found through the indexes' CLI filters:
- * looking among all the slots took 1 ms of each replacement of a 100-tool source among 10,000
- * tools.
+ * The slots of every tool there is of the sources `names` (by `configKey`): their live copies in
+ * the change's segments, and the changed ones. Found through the segments' CLI filters, not by
+ * looking at every slot.
  */
 function membersOf(
-  parts: readonly (Part | undefined)[],
-  ranked: Copies,
-  slots: Slots,
-  changed: readonly number[],
+  { segments, ranked, slots, changed }: MeasuredChange,
   names: ReadonlyMap<string, string>,
 ): number[] {
   const found: number[] = [];
   // A CLI filter holds the names that differ in case only, which `configKey` tells apart.
   const filters = new Set([...names.values()].map((name) => name.toLowerCase()));
-  parts.forEach((part, index) => {
+  segments.forEach((segment, at) => {
     for (const name of filters) {
-      for (const doc of part?.search.positionsOfCli(name) ?? []) {
-        if (!ranked.left(index)?.[doc] && names.has(configKey(part!.templates[doc].owner))) {
-          found.push(part!.slots[doc]);
+      for (const doc of segment?.search.positionsOfCli(name) ?? []) {
+        if (!ranked.stale(at)?.[doc] && names.has(configKey(segment!.templates[doc].owner))) {
+          found.push(segment!.slots[doc]);
         }
       }
     }
@@ -141,8 +148,8 @@ function membersOf(
   return found;
 }
 
-/** The averages that the build of index `main` scored the tools of source `key` with. */
-function builtAverages(main: Part, key: string, name: string): Float64Array | undefined {
+/** The averages that the build of segment `main` scored the tools of source `key` with. */
+function builtAverages(main: Segment, key: string, name: string): Float64Array | undefined {
   const templates: ToolTemplate[] = [];
   for (const doc of main.search.positionsOfCli(name) ?? []) {
     if (configKey(main.templates[doc].owner) === key) templates.push(main.templates[doc]);

@@ -1,4 +1,4 @@
-// What a registry holds at one version: its tools, each with the backends that reach it, in
+// What a registry holds at one version: its tools, each with the backends that listing it, in
 // load order, and its sources and namespaces. A state is changed in place until it is shared
 // (by a snapshot); a shared state is copied before the next change, so a snapshot keeps its view.
 //
@@ -10,7 +10,7 @@ import type { RegistryEntry, ToolBackend } from "./types.ts";
 import { canonicalJson } from "../_json_value.ts";
 import { Hash64 } from "../_hash.ts";
 import type { JsonValue } from "../types.ts";
-import type { ToolTemplate } from "./_registrations.ts";
+import type { ToolTemplate } from "./registrations.ts";
 import { RegistrySearch } from "./_segmented_search.ts";
 import type { SearchTables } from "../index/tool_search.ts";
 
@@ -18,33 +18,36 @@ import type { SearchTables } from "../index/tool_search.ts";
 export const SOURCE_SPAN = 2 ** 20;
 
 /** One backend of a tool, and the tool's place in the list of the backend's source. */
-export interface Reach {
+export interface Listing {
   readonly backend: ToolBackend;
-  readonly index: number;
+  readonly place: number;
 }
 
 /** One tool of a registry: its definition, and its backends in the order of their sources. */
 export class Slot {
   readonly template: ToolTemplate;
-  readonly reaches: readonly Reach[];
+  readonly listings: readonly Listing[];
   /** Where the tool stands in load order: a smaller one comes first. */
   readonly order: number;
   #backends: readonly ToolBackend[] | undefined;
   #entry: RegistryEntry | undefined;
   #hash: string | undefined;
 
+  /**
+   * The tool of `template`, reached by `listings`, standing at `order`; `kept` are what an
+   * earlier slot of the same tool made, still true of this one.
+   */
   constructor(
     template: ToolTemplate,
-    reaches: readonly Reach[],
+    listings: readonly Listing[],
     order: number,
-    entry?: RegistryEntry,
-    hash?: string,
+    kept?: { entry?: RegistryEntry; hash?: string },
   ) {
     this.template = template;
-    this.reaches = Object.freeze(reaches);
+    this.listings = Object.freeze(listings);
     this.order = order;
-    this.#entry = entry;
-    this.#hash = hash;
+    this.#entry = kept?.entry;
+    this.#hash = kept?.hash;
   }
 
   /** The tool's ID. */
@@ -54,7 +57,7 @@ export class Slot {
 
   /** The tool's backends, in the order of their sources. */
   get backends(): readonly ToolBackend[] {
-    return this.#backends ??= Object.freeze(this.reaches.map((reach) => reach.backend));
+    return this.#backends ??= Object.freeze(this.listings.map((listing) => listing.backend));
   }
 
   /** What a search returns for the tool, made on first use. */
@@ -86,14 +89,17 @@ export class Slot {
   }
 
   /**
-   * The tool with `template` and `reaches`, standing at `order`: what it shows, and its hash,
+   * The tool with `template` and `listings`, standing at `order`: what it shows, and its hash,
    * are kept when they stay the same.
    */
-  with(template: ToolTemplate, reaches: readonly Reach[], order: number): Slot {
-    if (template !== this.template) return new Slot(template, reaches, order);
-    const same = reaches.length === this.reaches.length &&
-      reaches.every((reach, i) => reach.backend === this.reaches[i].backend);
-    return new Slot(template, reaches, order, this.#entry, same ? this.#hash : undefined);
+  with(template: ToolTemplate, listings: readonly Listing[], order: number): Slot {
+    if (template !== this.template) return new Slot(template, listings, order);
+    const same = listings.length === this.listings.length &&
+      listings.every((listing, i) => listing.backend === this.listings[i].backend);
+    return new Slot(template, listings, order, {
+      entry: this.#entry,
+      hash: same ? this.#hash : undefined,
+    });
   }
 }
 

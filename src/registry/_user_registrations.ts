@@ -14,7 +14,7 @@ import {
 } from "../config/fields.ts";
 import { toolFailure } from "../config/mcp_tools.ts";
 import { checkBackend } from "./_backend_check.ts";
-import { type Planned, schemaTemplate } from "./_registrations.ts";
+import { type CheckedRegistration, schemaTemplate } from "./registrations.ts";
 
 /**
  * The registrations of each `{ tool, backend }` of `registrations`, checked.
@@ -22,7 +22,7 @@ import { type Planned, schemaTemplate } from "./_registrations.ts";
  * @throws {InvalidToolError} When `registrations` is not a list, or a tool is not valid.
  * @throws {InvalidBackendError} When a backend is not valid.
  */
-export function registrationsOf(registrations: unknown): Planned[] {
+export function registrationsOf(registrations: unknown): CheckedRegistration[] {
   if (
     typeof (registrations as Partial<Iterable<unknown>> | null)?.[Symbol.iterator] !== "function"
   ) {
@@ -40,7 +40,11 @@ export function registrationsOf(registrations: unknown): Planned[] {
  * @throws {InvalidToolError} For a tool of the wrong shape.
  * @throws {InvalidBackendError} For a backend of the wrong shape.
  */
-export function toolRegistration(tool: unknown, backend: unknown, place: string): Planned {
+export function toolRegistration(
+  tool: unknown,
+  backend: unknown,
+  place: string,
+): CheckedRegistration {
   if (typeof tool !== "object" || tool === null || !isPlainObject(tool)) {
     toolFailure(place)("", `Expected a tool (a mapping), got ${describeValue(tool)}`);
   }

@@ -1,33 +1,37 @@
 // The registry itself, as seed 004 describes it, but for configs, which it takes validated: a
 // `ToolRegistry` is this and the validation of what a library user gives it. The service holds
 // one of these directly, for the configs it registers were validated when they were read (or
-// compiled), so that a cold start loads no zod: importing it took about 20 ms of a start of 115.
+// compiled), so that a cold start loads no zod.
 import { NotFoundError } from "../errors.ts";
 import type { PolicyConfig } from "../policy_types.ts";
 import type { BackendKind, ChangeEvent, ToolBackend } from "./types.ts";
-import type { CLImaxConfig, McpServerInfo, McpTool } from "../types.ts";
+import type { CLImaxConfig } from "../types.ts";
+import type { McpServerInfo, McpTool } from "../mcp_types.ts";
 import { policyOrigin } from "../config/policy_origin.ts";
+import type { SearchTables } from "../index/tool_search.ts";
 import {
   registryOptions,
   type RegistrySettings,
   type ToolRegistryOptions,
 } from "./registry_options.ts";
-import { bindView, RegistryView } from "./registry_view.ts";
-import { checkServer } from "./_backends.ts";
+import { RegistryView } from "./registry_view.ts";
+import {
+  type CheckedRegistration,
+  mcpRegistrations,
+  validConfigRegistrations,
+} from "./registrations.ts";
+import { checkServer } from "./_backend_kinds.ts";
 import { addition, applyChange, type Change, hasSource, replacement } from "./_change.ts";
-import { mcpRegistrations, type Planned, validConfigRegistrations } from "./_registrations.ts";
 import { StateReader } from "./_reader.ts";
 import { Listeners } from "./_listeners.ts";
-import { grantAccess } from "./_trusted.ts";
 import { RegistryState, type Slot } from "./_state.ts";
+import { RegistrySearch } from "./_segmented_search.ts";
 
-export {
-  adoptParts,
-  registerValidSources,
-  type RegistryParts,
-  registryParts,
-  type ValidSource,
-} from "./_trusted.ts";
+/** What a registry's search is made of beyond its tools: enough to restore it elsewhere. */
+export interface RegistryParts extends SearchTables {
+  /** The registry's `contentVersion`. */
+  version: string;
+}
 
 /**
  * A registry whose configs come validated (see `ToolRegistry`, which documents every method):
@@ -35,42 +39,48 @@ export {
  * parser) made, and its policy is one that `validatePolicy` (or `parsePolicy`) made.
  */
 export class RegistryCore extends RegistryView {
-  static {
-    grantAccess({
-      state: (registry) => (registry as RegistryCore).#state,
-      apply: (registry, change) => (registry as RegistryCore).#apply(change),
-      policy: (registry) => (registry as RegistryCore).#options.policy,
-    });
-  }
-
   #state = new RegistryState();
   /** Whether a snapshot holds the current state, which must then be copied before a change. */
   #shared = false;
+  /** The reader of `#state`: one for as long as the state object is the same. */
+  #reader: StateReader | undefined;
   readonly #listeners: Listeners;
   readonly #options: RegistrySettings;
-  /**
-   * The reads of the registry's state as it is now: one reader for as long as the state object
-   * is the same. A view of the core (a `ToolRegistry`) reads through this, not through the core.
-   */
-  readonly reads: () => StateReader;
 
   /** An empty registry with the settings that `registryOptions` made. */
   constructor(options: RegistrySettings) {
     super();
     this.#options = options;
     this.#listeners = new Listeners(options.onListenerError);
-    const { settings } = options;
-    let reader: StateReader | undefined;
-    this.reads = () => {
-      if (reader?.state !== this.#state) reader = new StateReader(this.#state, settings);
-      return reader;
-    };
-    bindView(this, this.reads);
   }
 
-  /** Registers checked registrations, all or nothing (see `ToolRegistry.registerMany`). */
-  registerPlanned(planned: readonly Planned[]): void {
-    this.#apply(addition(planned));
+  /**
+   * The reads of the registry's state as it is now. A view of the core (a `ToolRegistry`) reads
+   * through this, not through the core.
+   */
+  currentReads(): StateReader {
+    if (this.#reader?.state !== this.#state) {
+      this.#reader = new StateReader(this.#state, this.#options.settings);
+    }
+    return this.#reader;
+  }
+
+  /** @ignore */
+  protected override reads(): StateReader {
+    return this.currentReads();
+  }
+
+  /** The policy of every config registered (see `ToolRegistryOptions.policy`), validated. */
+  get policy(): PolicyConfig | undefined {
+    return this.#options.policy;
+  }
+
+  /**
+   * Registers checked registrations, all or nothing, in one change (see
+   * `ToolRegistry.registerMany`): the registrations of many sources at once, for a cold start.
+   */
+  registerChecked(registrations: readonly CheckedRegistration[]): void {
+    this.#apply(addition(registrations));
   }
 
   /**
@@ -106,8 +116,12 @@ export class RegistryCore extends RegistryView {
   }
 
   /** Replaces a source's tools with checked registrations (see `ToolRegistry.replaceSource`). */
-  replacePlanned(kind: BackendKind, backendId: string, planned: readonly Planned[]): void {
-    this.#apply(replacement(kind, backendId, planned));
+  replaceChecked(
+    kind: BackendKind,
+    backendId: string,
+    registrations: readonly CheckedRegistration[],
+  ): void {
+    this.#apply(replacement(kind, backendId, registrations));
   }
 
   /**
@@ -150,13 +164,32 @@ export class RegistryCore extends RegistryView {
     return this.#listeners.add(listener);
   }
 
+  /**
+   * The tables of the registry's search and its content hash: built afresh as one index over
+   * every tool when changes were indexed apart.
+   */
+  searchParts(): RegistryParts {
+    const state = this.#state;
+    const tables = state.search.tables ?? RegistrySearch.build(state.slots).tables!;
+    return { version: state.contentVersion, ...tables };
+  }
+
+  /**
+   * Takes `parts`, which a registry given the same sources by the same code had, instead of
+   * building its search. Nothing checks that the sources were the same: only for a compiled
+   * catalogue whose hashes matched.
+   *
+   * @throws {RangeError} When `parts` do not fit the registry's tools.
+   */
+  adoptSearchParts(parts: RegistryParts): void {
+    const { version, ...tables } = parts;
+    this.#state.adopt(tables, version);
+  }
+
   /** See `ToolRegistry.snapshot`. */
   snapshot(): RegistryView {
     this.#shared = true;
-    const reader = new StateReader(this.#state, this.#options.settings);
-    const view = new Snapshot();
-    bindView(view, () => reader);
-    return view;
+    return new Snapshot(new StateReader(this.#state, this.#options.settings));
   }
 
   #slotOf(id: string): Slot | undefined {
@@ -181,7 +214,18 @@ export class RegistryCore extends RegistryView {
 }
 
 /** A view of one state of a registry, which its later changes do not reach. */
-class Snapshot extends RegistryView {}
+class Snapshot extends RegistryView {
+  readonly #reader: StateReader;
+
+  constructor(reader: StateReader) {
+    super();
+    this.#reader = reader;
+  }
+
+  protected override reads(): StateReader {
+    return this.#reader;
+  }
+}
 
 /**
  * A registry core with `options` checked and defaulted as `ToolRegistry` checks them, but for

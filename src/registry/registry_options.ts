@@ -5,10 +5,11 @@
  */
 import { MAX_TOOLS } from "../limits.ts";
 import type { PolicyConfig } from "../policy_types.ts";
-import type { BackendKind, BackendSelector, ChangeEvent, Searcher, ToolBackend } from "./types.ts";
+import type { BackendSelector, ChangeEvent, Searcher, ToolBackend } from "./types.ts";
 import { describeValue } from "../_json_value.ts";
 import { optionalFunction, optionsObject } from "../_options.ts";
-import { SEARCH_MODES } from "../index/search_params.ts";
+import { SEARCH_MODES } from "../index/search_modes.ts";
+import { KIND_PREFERENCE } from "./_backend_kinds.ts";
 import type { ReaderSettings } from "./_reader.ts";
 
 /** Options of a `ToolRegistry`. */
@@ -51,6 +52,7 @@ export interface ToolRegistryOptions {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { type ConfigOptions, parsePolicy, ToolRegistry } from "@climax/tool-index";
  *
  * const options: ConfigOptions = { source: "git.yaml", policy: parsePolicy("tools: { git_log: {} }") };
@@ -63,7 +65,7 @@ export interface ToolRegistryOptions {
  *     { name: "git_push", description: "Push commits" },
  *   ],
  * }, options);
- * console.log(registry.ids()); // ["git:git_log"]
+ * assert.deepEqual(registry.ids(), ["git:git_log"]);
  * ```
  */
 export interface ConfigOptions {
@@ -73,22 +75,20 @@ export interface ConfigOptions {
   policy?: PolicyConfig;
 }
 
-/** The order in which `preferredBackend` takes backends of each kind. */
-const KIND_PREFERENCE: readonly BackendKind[] = ["local", "climax", "mcp"];
-
 /**
  * The default backend selector: a local handler first (no process, no network), then a CLImax
  * command line, then an MCP server; among backends of one kind, the one whose source came first.
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { preferredBackend } from "@climax/tool-index";
  *
  * const picked = preferredBackend([
  *   { kind: "mcp", id: "github", url: null },
  *   { kind: "local", id: "github_cache" },
  * ]);
- * console.log(picked.kind); // "local"
+ * assert.equal(picked.kind, "local");
  * ```
  */
 export function preferredBackend(backends: readonly ToolBackend[]): ToolBackend {

@@ -47,10 +47,12 @@ export interface RegistrySearchPageParams extends RegistrySearchParams {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ToolRegistry } from "@climax/tool-index";
  *
  * const page = new ToolRegistry().searchPage({ query: "x" });
- * console.log(page.results, page.next_cursor); // [] null
+ * assert.deepEqual(page.results, []);
+ * assert.equal(page.next_cursor, null);
  * ```
  */
 export interface RegistrySearchPage {
@@ -82,9 +84,10 @@ export interface NamespacePageParams {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ToolRegistry } from "@climax/tool-index";
  *
- * console.log(new ToolRegistry().listNamespacesPage()); // { namespaces: [], next_cursor: null }
+ * assert.deepEqual(new ToolRegistry().listNamespacesPage(), { namespaces: [], next_cursor: null });
  * ```
  */
 export interface NamespacePage {

@@ -17,43 +17,35 @@ import type {
 /** The reads a view delegates to: the same as a view's, from one state of a registry. */
 export type RegistryReads = { readonly [K in keyof RegistryView]: RegistryView[K] };
 
-/** The door through which a registry gives a view its reads; see `bindView`. */
-let bind: (view: RegistryView, reads: () => RegistryReads) => void;
-
 /**
  * What can be read of a registry: a `ToolRegistry` itself, which reads what it holds now, or
  * one of its snapshots, which keeps what it held when taken.
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { type RegistryView, ToolRegistry } from "@climax/tool-index";
  *
  * const registry = new ToolRegistry();
  * registry.registerConfig({ name: "git", command: "git", tools: [{ name: "git_log", description: "Show commits" }] });
  * const before: RegistryView = registry.snapshot();
  * registry.removeSource("climax", "git");
- * console.log(before.size, registry.size); // 1 0
+ * assert.equal(before.size, 1);
+ * assert.equal(registry.size, 0);
  * ```
  */
 export abstract class RegistryView {
-  static {
-    bind = (view, reads) => {
-      view.#reads = reads;
-    };
-  }
-
-  #reads: () => RegistryReads = () => {
-    throw new TypeError("A RegistryView is made by a ToolRegistry");
-  };
+  /** @ignore The reads of the state the view shows: a registry's current one, or a kept one. */
+  protected abstract reads(): RegistryReads;
 
   /** How many tools it holds. */
   get size(): number {
-    return this.#reads().size;
+    return this.reads().size;
   }
 
   /** The monotonic version: one more for every call that changed something, and every refresh. */
   get version(): number {
-    return this.#reads().version;
+    return this.reads().version;
   }
 
   /**
@@ -61,7 +53,7 @@ export abstract class RegistryView {
    * content have the same, in any process. Cursors are bound to it.
    */
   get contentVersion(): string {
-    return this.#reads().contentVersion;
+    return this.reads().contentVersion;
   }
 
   /**
@@ -72,15 +64,16 @@ export abstract class RegistryView {
    * `mode` names no search.
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { ToolRegistry } from "@climax/tool-index";
    *
    * const registry = new ToolRegistry();
    * registry.registerMcpTools("github", [{ name: "search_issues", description: "Search issues", inputSchema: { type: "object" } }]);
-   * console.log(registry.search({ query: "issues", namespace: "github" })[0].id); // "github:search_issues"
+   * assert.equal(registry.search({ query: "issues", namespace: "github" })[0].id, "github:search_issues");
    * ```
    */
   search(params?: RegistrySearchParams): RegistryEntry[] {
-    return this.#reads().search(params);
+    return this.reads().search(params);
   }
 
   /**
@@ -91,17 +84,20 @@ export abstract class RegistryView {
    * @throws {NonDeterministicSearcherError} When the mode's searcher is not deterministic.
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { ToolRegistry } from "@climax/tool-index";
    *
    * const registry = new ToolRegistry();
    * registry.registerMcpTools("s", Array.from({ length: 15 }, (_, i) => ({ name: `tool_${i}`, inputSchema: { type: "object" } })));
    * const first = registry.searchPage({ query: "tool" });
    * const second = registry.searchPage({ query: "tool", cursor: first.next_cursor });
-   * console.log(first.results.length, second.results.length, second.next_cursor); // 10 5 null
+   * assert.equal(first.results.length, 10);
+   * assert.equal(second.results.length, 5);
+   * assert.equal(second.next_cursor, null);
    * ```
    */
   searchPage(params?: RegistrySearchPageParams): RegistrySearchPage {
-    return this.#reads().searchPage(params);
+    return this.reads().searchPage(params);
   }
 
   /**
@@ -109,13 +105,14 @@ export abstract class RegistryView {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { ToolRegistry } from "@climax/tool-index";
    *
-   * console.log(new ToolRegistry().getTool("github:search_issues")); // undefined
+   * assert.equal(new ToolRegistry().getTool("github:search_issues"), undefined);
    * ```
    */
   getTool(id: string): ResolvedRegistryTool | undefined {
-    return this.#reads().getTool(id);
+    return this.reads().getTool(id);
   }
 
   /**
@@ -123,15 +120,16 @@ export abstract class RegistryView {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { ToolRegistry } from "@climax/tool-index";
    *
    * const registry = new ToolRegistry();
    * registry.registerMcpTools("github", [{ name: "search_issues", inputSchema: { type: "object" } }]);
-   * console.log(registry.getEntry("github:search_issues")?.cli_name); // "github"
+   * assert.equal(registry.getEntry("github:search_issues")?.cli_name, "github");
    * ```
    */
   getEntry(id: string): RegistryEntry | undefined {
-    return this.#reads().getEntry(id);
+    return this.reads().getEntry(id);
   }
 
   /**
@@ -140,17 +138,18 @@ export abstract class RegistryView {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { ToolRegistry } from "@climax/tool-index";
    *
    * const registry = new ToolRegistry();
    * const tool = { namespace: "dates", name: "today", input_schema: { type: "object" } };
    * registry.register(tool, { kind: "local", id: "today" });
    * registry.register(tool, { kind: "mcp", id: "dates", url: null });
-   * console.log(registry.getAllBackends("dates:today")?.map((backend) => backend.kind)); // ["local", "mcp"]
+   * assert.deepEqual(registry.getAllBackends("dates:today")?.map((backend) => backend.kind), ["local", "mcp"]);
    * ```
    */
   getAllBackends(id: string): ToolBackend[] | undefined {
-    return this.#reads().getAllBackends(id);
+    return this.reads().getAllBackends(id);
   }
 
   /**
@@ -159,16 +158,17 @@ export abstract class RegistryView {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { ToolRegistry } from "@climax/tool-index";
    *
    * const registry = new ToolRegistry();
    * registry.registerMcpTools("a", [{ name: "search", inputSchema: { type: "object" } }]);
    * registry.registerMcpTools("b", [{ name: "search", inputSchema: { type: "object" } }]);
-   * console.log(registry.idsOf("search")); // ["a:search", "b:search"]
+   * assert.deepEqual(registry.idsOf("search"), ["a:search", "b:search"]);
    * ```
    */
   idsOf(name: string): string[] {
-    return this.#reads().idsOf(name);
+    return this.reads().idsOf(name);
   }
 
   /**
@@ -177,15 +177,17 @@ export abstract class RegistryView {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { ToolRegistry } from "@climax/tool-index";
    *
    * const registry = new ToolRegistry();
    * registry.registerMcpTools("a", [{ name: "search", inputSchema: { type: "object" } }]);
-   * console.log(registry.lookup("a:search"), registry.lookup("search")); // ["a:search"] ["a:search"]
+   * assert.deepEqual(registry.lookup("a:search"), ["a:search"]);
+   * assert.deepEqual(registry.lookup("search"), ["a:search"]);
    * ```
    */
   lookup(reference: string): string[] {
-    return this.#reads().lookup(reference);
+    return this.reads().lookup(reference);
   }
 
   /**
@@ -193,13 +195,14 @@ export abstract class RegistryView {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { ToolRegistry } from "@climax/tool-index";
    *
-   * console.log(new ToolRegistry().ids()); // []
+   * assert.deepEqual(new ToolRegistry().ids(), []);
    * ```
    */
   ids(): string[] {
-    return this.#reads().ids();
+    return this.reads().ids();
   }
 
   /**
@@ -207,16 +210,17 @@ export abstract class RegistryView {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { ToolRegistry } from "@climax/tool-index";
    *
    * const registry = new ToolRegistry();
    * registry.registerMcpTools("github", [{ name: "x", inputSchema: { type: "object" } }]);
    * registry.registerMcpTools("aws", [{ name: "x", inputSchema: { type: "object" } }]);
-   * console.log(registry.listNamespaces()); // ["aws", "github"]
+   * assert.deepEqual(registry.listNamespaces(), ["aws", "github"]);
    * ```
    */
   listNamespaces(): string[] {
-    return this.#reads().listNamespaces();
+    return this.reads().listNamespaces();
   }
 
   /**
@@ -225,16 +229,19 @@ export abstract class RegistryView {
    * @throws {InvalidCursorError} When `cursor` was not issued for this limit and content.
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { ToolRegistry } from "@climax/tool-index";
    *
    * const registry = new ToolRegistry();
    * for (const name of ["a", "b", "c"]) registry.registerMcpTools(name, [{ name: "x", inputSchema: { type: "object" } }]);
    * const first = registry.listNamespacesPage({ limit: 2 });
-   * console.log(first.namespaces, registry.listNamespacesPage({ limit: 2, cursor: first.next_cursor }).namespaces); // ["a", "b"] ["c"]
+   * const second = registry.listNamespacesPage({ limit: 2, cursor: first.next_cursor });
+   * assert.deepEqual(first.namespaces, ["a", "b"]);
+   * assert.deepEqual(second.namespaces, ["c"]);
    * ```
    */
   listNamespacesPage(params?: NamespacePageParams): NamespacePage {
-    return this.#reads().listNamespacesPage(params);
+    return this.reads().listNamespacesPage(params);
   }
 
   /**
@@ -243,20 +250,16 @@ export abstract class RegistryView {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { ToolRegistry } from "@climax/tool-index";
    *
    * const registry = new ToolRegistry();
    * registry.registerConfig({ name: "git", description: "Version control", command: "git", tools: [] });
    * registry.registerMcpTools({ name: "github", description: "GitHub" }, [{ name: "x", inputSchema: { type: "object" } }]);
-   * console.log(registry.summary().map((cli) => [cli.name, cli.tool_count])); // [["github", 1]]
+   * assert.deepEqual(registry.summary().map((cli) => [cli.name, cli.tool_count]), [["github", 1]]);
    * ```
    */
   summary(): CLISummary[] {
-    return this.#reads().summary();
+    return this.reads().summary();
   }
-}
-
-/** Makes `view` read from what `reads` returns: for a registry and its snapshots only. */
-export function bindView(view: RegistryView, reads: () => RegistryReads): void {
-  bind(view, reads);
 }

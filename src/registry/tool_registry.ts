@@ -12,7 +12,8 @@ import type {
   ToolRegistration,
 } from "./types.ts";
 import type { PolicyConfig } from "../policy_types.ts";
-import type { CLImaxConfig, CLImaxConfigInput, McpServerInfo, McpTool } from "../types.ts";
+import type { CLImaxConfig, CLImaxConfigInput } from "../types.ts";
+import type { McpServerInfo, McpTool } from "../mcp_types.ts";
 import { describeValue } from "../_json_value.ts";
 import { knownPolicy } from "../config/policy_check.ts";
 import { validateConfig } from "../config/validate.ts";
@@ -22,7 +23,7 @@ import {
   type RegistrySettings,
   type ToolRegistryOptions,
 } from "./registry_options.ts";
-import { bindView, RegistryView } from "./registry_view.ts";
+import { type RegistryReads, RegistryView } from "./registry_view.ts";
 import { RegistryCore } from "./registry_core.ts";
 import { registrationsOf, toolRegistration } from "./_user_registrations.ts";
 
@@ -38,6 +39,7 @@ import { registrationsOf, toolRegistration } from "./_user_registrations.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ToolRegistry } from "@climax/tool-index";
  *
  * const registry = new ToolRegistry();
@@ -49,8 +51,8 @@ import { registrationsOf, toolRegistration } from "./_user_registrations.ts";
  * registry.registerMcpTools({ name: "github", url: "https://api.githubcopilot.com/mcp/" }, [
  *   { name: "search", description: "Search issues and pull requests", inputSchema: { type: "object" } },
  * ]);
- * console.log(registry.search({ query: "search" }).map((entry) => entry.id)); // ["git:search", "github:search"]
- * console.log(registry.getTool("github:search")?.backend.kind); // "mcp"
+ * assert.deepEqual(registry.search({ query: "search" }).map((entry) => entry.id), ["git:search", "github:search"]);
+ * assert.equal(registry.getTool("github:search")?.backend.kind, "mcp");
  * ```
  */
 export class ToolRegistry extends RegistryView {
@@ -67,9 +69,12 @@ export class ToolRegistry extends RegistryView {
   constructor(options?: ToolRegistryOptions) {
     super();
     this.#options = registryOptions(options, knownPolicy);
-    const core = new RegistryCore(this.#options);
-    this.#core = core;
-    bindView(this, core.reads);
+    this.#core = new RegistryCore(this.#options);
+  }
+
+  /** @ignore */
+  protected override reads(): RegistryReads {
+    return this.#core.currentReads();
   }
 
   /**
@@ -81,6 +86,7 @@ export class ToolRegistry extends RegistryView {
    * @throws {InvalidBackendError} When the backend is not valid.
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { ToolRegistry } from "@climax/tool-index";
    *
    * const registry = new ToolRegistry();
@@ -88,11 +94,11 @@ export class ToolRegistry extends RegistryView {
    *   { namespace: "dates", name: "today", description: "Today's date", input_schema: { type: "object" } },
    *   { kind: "local", id: "today" },
    * );
-   * console.log(registry.getTool("dates:today")?.backend); // { kind: "local", id: "today" }
+   * assert.deepEqual(registry.getTool("dates:today")?.backend, { kind: "local", id: "today" });
    * ```
    */
   register(tool: RegistryToolInput, backend: ToolBackend): void {
-    this.#core.registerPlanned([toolRegistration(tool, backend, "tool")]);
+    this.#core.registerChecked([toolRegistration(tool, backend, "tool")]);
   }
 
   /**
@@ -102,6 +108,7 @@ export class ToolRegistry extends RegistryView {
    * @throws {InvalidBackendError} When a backend is not valid.
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { ToolRegistry } from "@climax/tool-index";
    *
    * const registry = new ToolRegistry();
@@ -109,11 +116,11 @@ export class ToolRegistry extends RegistryView {
    *   { tool: { namespace: "dates", name: "today", input_schema: { type: "object" } }, backend: { kind: "local", id: "today" } },
    *   { tool: { namespace: "dates", name: "tomorrow", input_schema: { type: "object" } }, backend: { kind: "local", id: "tomorrow" } },
    * ]);
-   * console.log(registry.size); // 2
+   * assert.equal(registry.size, 2);
    * ```
    */
   registerMany(registrations: Iterable<ToolRegistration>): void {
-    this.#core.registerPlanned(registrationsOf(registrations));
+    this.#core.registerChecked(registrationsOf(registrations));
   }
 
   /**
@@ -125,11 +132,12 @@ export class ToolRegistry extends RegistryView {
    * @throws {InvalidToolError} When a tool's ID has another definition.
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { ToolRegistry } from "@climax/tool-index";
    *
    * const registry = new ToolRegistry();
    * registry.registerConfig({ name: "git", command: "git", tools: [{ name: "git_log", description: "Show commits" }] });
-   * console.log(registry.getAllBackends("git:git_log")?.[0].id); // "git"
+   * assert.equal(registry.getAllBackends("git:git_log")?.[0].id, "git");
    * ```
    */
   registerConfig(config: CLImaxConfig | CLImaxConfigInput, options?: ConfigOptions): void {
@@ -146,13 +154,14 @@ export class ToolRegistry extends RegistryView {
    * @throws {InvalidBackendError} When the server's details are not valid.
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { ToolRegistry } from "@climax/tool-index";
    *
    * const registry = new ToolRegistry();
    * registry.registerMcpTools("github", [
    *   { name: "search_issues", title: "Search issues", inputSchema: { type: "object" } },
    * ]);
-   * console.log(registry.listNamespaces()); // ["github"]
+   * assert.deepEqual(registry.listNamespaces(), ["github"]);
    * ```
    */
   registerMcpTools(server: string | McpServerInfo, tools: readonly McpTool[]): void {
@@ -165,12 +174,13 @@ export class ToolRegistry extends RegistryView {
    * @throws {NotFoundError} When no tool has this ID, or it has no such backend.
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { ToolRegistry } from "@climax/tool-index";
    *
    * const registry = new ToolRegistry();
    * registry.registerMcpTools("github", [{ name: "search_issues", inputSchema: { type: "object" } }]);
    * registry.unregisterBackend("github:search_issues", "mcp", "github");
-   * console.log(registry.size); // 0
+   * assert.equal(registry.size, 0);
    * ```
    */
   unregisterBackend(id: string, kind: BackendKind, backendId: string): void {
@@ -187,13 +197,14 @@ export class ToolRegistry extends RegistryView {
    * @throws {InvalidBackendError} When a registration's backend is not of this source.
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { ToolRegistry } from "@climax/tool-index";
    *
    * const registry = new ToolRegistry();
    * const tool = (name: string) => ({ tool: { namespace: "dates", name, input_schema: { type: "object" } }, backend: { kind: "local" as const, id: "dates" } });
    * registry.registerMany([tool("today"), tool("tomorrow")]);
    * registry.replaceSource("local", "dates", [tool("yesterday")]);
-   * console.log(registry.ids()); // ["dates:yesterday"]
+   * assert.deepEqual(registry.ids(), ["dates:yesterday"]);
    * ```
    */
   replaceSource(
@@ -201,7 +212,7 @@ export class ToolRegistry extends RegistryView {
     backendId: string,
     registrations: Iterable<ToolRegistration>,
   ): void {
-    this.#core.replacePlanned(kind, backendId, registrationsOf(registrations));
+    this.#core.replaceChecked(kind, backendId, registrationsOf(registrations));
   }
 
   /**
@@ -212,12 +223,13 @@ export class ToolRegistry extends RegistryView {
    * @throws {InvalidToolError} When a tool's ID has another definition from another source.
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { ToolRegistry } from "@climax/tool-index";
    *
    * const registry = new ToolRegistry();
    * registry.registerConfig({ name: "git", command: "git", tools: [{ name: "git_log", description: "Show commits" }] });
    * registry.replaceConfig({ name: "git", command: "git", tools: [{ name: "git_status", description: "Show the status" }] });
-   * console.log(registry.ids()); // ["git:git_status"]
+   * assert.deepEqual(registry.ids(), ["git:git_status"]);
    * ```
    */
   replaceConfig(config: CLImaxConfig | CLImaxConfigInput, options?: ConfigOptions): void {
@@ -232,12 +244,13 @@ export class ToolRegistry extends RegistryView {
    * from another source.
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { ToolRegistry } from "@climax/tool-index";
    *
    * const registry = new ToolRegistry();
    * registry.registerMcpTools("github", [{ name: "a", inputSchema: { type: "object" } }]);
    * registry.replaceMcpTools("github", [{ name: "b", inputSchema: { type: "object" } }]);
-   * console.log(registry.ids()); // ["github:b"]
+   * assert.deepEqual(registry.ids(), ["github:b"]);
    * ```
    */
   replaceMcpTools(server: string | McpServerInfo, tools: readonly McpTool[]): void {
@@ -251,12 +264,13 @@ export class ToolRegistry extends RegistryView {
    * @throws {NotFoundError} When no tool has such a backend.
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { ToolRegistry } from "@climax/tool-index";
    *
    * const registry = new ToolRegistry();
    * registry.registerMcpTools("github", [{ name: "search_issues", inputSchema: { type: "object" } }]);
    * registry.removeSource("mcp", "github");
-   * console.log(registry.size); // 0
+   * assert.equal(registry.size, 0);
    * ```
    */
   removeSource(kind: BackendKind, backendId: string): void {
@@ -270,10 +284,12 @@ export class ToolRegistry extends RegistryView {
    * @returns The new version.
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { ToolRegistry } from "@climax/tool-index";
    *
    * const registry = new ToolRegistry();
-   * console.log(registry.refresh(), registry.refresh()); // 1 2
+   * assert.equal(registry.refresh(), 1);
+   * assert.equal(registry.refresh(), 2);
    * ```
    */
   refresh(): number {
@@ -288,11 +304,14 @@ export class ToolRegistry extends RegistryView {
    * @returns A function that unsubscribes the listener; calling it again does nothing.
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { ToolRegistry } from "@climax/tool-index";
    *
    * const registry = new ToolRegistry();
-   * const unsubscribe = registry.onChange((event) => console.log(event.type, event.id));
-   * registry.registerMcpTools("github", [{ name: "search_issues", inputSchema: { type: "object" } }]); // registered github:search_issues
+   * const heard: string[] = [];
+   * const unsubscribe = registry.onChange((event) => heard.push(`${event.type} ${event.id}`));
+   * registry.registerMcpTools("github", [{ name: "search_issues", inputSchema: { type: "object" } }]);
+   * assert.deepEqual(heard, ["registered github:search_issues"]);
    * unsubscribe();
    * unsubscribe();
    * ```
@@ -306,12 +325,14 @@ export class ToolRegistry extends RegistryView {
    *
    * @example
    * ```ts
+   * import assert from "node:assert/strict";
    * import { ToolRegistry } from "@climax/tool-index";
    *
    * const registry = new ToolRegistry();
    * const empty = registry.snapshot();
    * registry.registerMcpTools("github", [{ name: "search_issues", inputSchema: { type: "object" } }]);
-   * console.log(empty.size, registry.size); // 0 1
+   * assert.equal(empty.size, 0);
+   * assert.equal(registry.size, 1);
    * ```
    */
   snapshot(): RegistryView {

@@ -109,13 +109,14 @@ export type ToolBackend = ClimaxBackend | McpBackend | LocalBackend;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ToolRegistry } from "@climax/tool-index";
  *
  * const registry = new ToolRegistry();
  * registry.registerMcpTools("github", [
  *   { name: "search_issues", description: "Search issues", inputSchema: { type: "object" } },
  * ]);
- * console.log(registry.getTool("github:search_issues")?.tool.namespace); // "github"
+ * assert.equal(registry.getTool("github:search_issues")?.tool.namespace, "github");
  * ```
  */
 export interface RegistryTool {
@@ -198,12 +199,14 @@ export interface ToolRegistration {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ToolRegistry } from "@climax/tool-index";
  *
  * const registry = new ToolRegistry();
  * registry.registerConfig({ name: "git", command: "git", tools: [{ name: "git_log", description: "Show commits" }] });
  * const [entry] = registry.search({ query: "commits", mode: "ranked" });
- * console.log(entry.id, entry.cli_name); // "git:git_log" "git"
+ * assert.equal(entry.id, "git:git_log");
+ * assert.equal(entry.cli_name, "git");
  * ```
  */
 export interface RegistryEntry extends ToolIndexEntry {
@@ -216,12 +219,13 @@ export interface RegistryEntry extends ToolIndexEntry {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ToolRegistry } from "@climax/tool-index";
  *
  * const registry = new ToolRegistry();
  * registry.registerConfig({ name: "git", command: "git", tools: [{ name: "git_log", description: "Show commits" }] });
  * const found = registry.getTool("git:git_log");
- * console.log(found?.backend.kind); // "climax"
+ * assert.equal(found?.backend.kind, "climax");
  * ```
  */
 export interface ResolvedRegistryTool {
@@ -247,13 +251,16 @@ export type ChangeType =
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { type ChangeEvent, ToolRegistry } from "@climax/tool-index";
  *
  * const registry = new ToolRegistry();
  * const seen: ChangeEvent[] = [];
  * registry.onChange((event) => seen.push(event));
  * registry.registerMcpTools("github", [{ name: "search_issues", inputSchema: { type: "object" } }]);
- * console.log(seen[0].type, seen[0].id, seen[0].version); // "registered" "github:search_issues" 1
+ * assert.equal(seen[0].type, "registered");
+ * assert.equal(seen[0].id, "github:search_issues");
+ * assert.equal(seen[0].version, 1);
  * ```
  */
 export interface ChangeEvent {

@@ -23,9 +23,10 @@ export type ArgumentValue = string | number | boolean;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { MAX_ARGUMENT_LENGTH } from "@climax/tool-index";
  *
- * console.log(MAX_ARGUMENT_LENGTH); // 32768
+ * assert.equal(MAX_ARGUMENT_LENGTH, 32768);
  * ```
  */
 export const MAX_ARGUMENT_LENGTH = 32_768;
@@ -35,9 +36,10 @@ export const MAX_ARGUMENT_LENGTH = 32_768;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { MAX_STDIN_LENGTH } from "@climax/tool-index";
  *
- * console.log(MAX_STDIN_LENGTH); // 1048576
+ * assert.equal(MAX_STDIN_LENGTH, 1048576);
  * ```
  */
 export const MAX_STDIN_LENGTH = 1_048_576;
@@ -57,13 +59,14 @@ export const MAX_STDIN_LENGTH = 1_048_576;
  * @throws {InvalidArgumentsError} Listing every problem, when there is one.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { checkArguments, ToolIndex, validateConfig } from "@climax/tool-index";
  *
  * const index = ToolIndex.fromConfigs([validateConfig({
  *   command: "git",
  *   tools: [{ name: "git_log", description: "Show commits", args: [{ name: "max_count", type: "integer", flag: "-n" }] }],
  * })]);
- * console.log(checkArguments(index.get("git_log")!, { max_count: "5" })); // { max_count: 5 }
+ * assert.deepEqual(checkArguments(index.get("git_log")!, { max_count: "5" }), { max_count: 5 });
  * ```
  */
 export function checkArguments(

@@ -50,6 +50,7 @@ export type GetEnv = (name: string) => string | undefined;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { buildCommandLine, ToolIndex, validateConfig } from "@climax/tool-index";
  *
  * const index = ToolIndex.fromConfigs([validateConfig({
@@ -62,7 +63,8 @@ export type GetEnv = (name: string) => string | undefined;
  *   }],
  * })]);
  * const line = buildCommandLine(index.get("git_log")!, { max_count: 5, path: "src" }, () => undefined);
- * console.log(line.command, line.args); // "git" ["log", "src", "-n", "5"]
+ * assert.equal(line.command, "git");
+ * assert.deepEqual(line.args, ["log", "src", "-n", "5"]);
  * ```
  */
 export function buildCommandLine(
@@ -105,9 +107,10 @@ export function buildCommandLine(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { flagOf, validateToolArg } from "@climax/tool-index";
  *
- * console.log(flagOf(validateToolArg({ name: "max_count" }))); // "--max-count"
+ * assert.equal(flagOf(validateToolArg({ name: "max_count" })), "--max-count");
  * ```
  */
 export function flagOf(arg: Pick<ToolArg, "name" | "flag">): string {

@@ -10,9 +10,10 @@ import { buildCommandLine, type CommandLine, type GetEnv } from "./command_line.
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { DEFAULT_TIMEOUT_SECONDS } from "@climax/tool-index";
  *
- * console.log(DEFAULT_TIMEOUT_SECONDS); // 30
+ * assert.equal(DEFAULT_TIMEOUT_SECONDS, 30);
  * ```
  */
 export const DEFAULT_TIMEOUT_SECONDS = 30;
@@ -23,9 +24,10 @@ export const DEFAULT_TIMEOUT_SECONDS = 30;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { MAX_OUTPUT_BYTES } from "@climax/tool-index";
  *
- * console.log(MAX_OUTPUT_BYTES); // 65536
+ * assert.equal(MAX_OUTPUT_BYTES, 65536);
  * ```
  */
 export const MAX_OUTPUT_BYTES = 65_536;
@@ -183,11 +185,12 @@ export async function runTool(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { runResultText } from "@climax/tool-index";
  *
  * const commandLine = { command: "false", args: [], cwd: null, stdin: null, env: {} };
- * console.log(runResultText({ commandLine, exitCode: 1, stdout: "", stderr: "", timedOut: false, cut: null }));
- * // "[exit code: 1]"
+ * const result = { commandLine, exitCode: 1, stdout: "", stderr: "", timedOut: false, cut: null };
+ * assert.equal(runResultText(result), "[exit code: 1]");
  * ```
  */
 export function runResultText(result: RunResult): string {

@@ -59,8 +59,9 @@ export interface RankingOptions {
    */
   exactWeight: number;
   /**
-   * How far above a tool a later tool of its source may score and still go after it, as a
-   * share of its score; 0 ranks by score alone (see `_sibling_order.ts`).
+   * How far above a tool a later tool of its run (its config's tools listed together) may
+   * score and still go after it, as a share of its score; 0 ranks by score alone (see
+   * `_sibling_order.ts`).
    */
   siblingTolerance: number;
   /** Whether words are reduced to their stems. */
@@ -143,15 +144,13 @@ export interface IndexStats {
 /**
  * The tables of `tools`, each with its config at the same position in `configs`, with their
  * terms numbered in `vocabulary`. A function of its own, not the body of `RankedIndex`'s
- * constructor: the engine optimised the same loops in the constructor less well (the build took
- * about 5% longer).
+ * constructor: the engine optimises the same loops less well in a constructor.
  */
 export function buildRankedTables(
   tools: readonly RankedTool[],
   configs: readonly RankedConfig[],
-  options: RankingOptions,
   vocabulary: Vocabulary,
-  corpus?: CorpusStats,
+  { options, corpus }: { options: RankingOptions; corpus?: CorpusStats },
 ): RankedTables {
   const fieldCount = FIELDS.length;
   const docCount = tools.length;
@@ -276,7 +275,7 @@ const configKeys = new WeakMap<RankedConfig, string>();
  * What tells one config's tools from another's in length normalisation: what the config says of
  * itself. Not the object: a registry's source edited keeps the description object of its
  * unchanged tools and gives its new tools another, and grouping by object normalised the two
- * halves of one source apart (a rebuilt registry's scores then differed from a fresh build's).
+ * halves of one config apart (a rebuilt registry's scores then differed from a fresh build's).
  */
 export function configKey(config: RankedConfig): string {
   let key = configKeys.get(config);
@@ -289,12 +288,11 @@ export function configKey(config: RankedConfig): string {
 
 /**
  * How finely a config's average field lengths are told apart: on a scale where each step is
- * 1/64 of a doubling (1.1%), so an average is never more than 0.55% off. Editing one tool
- * of a source then rarely moves the source's averages, and a registry re-indexes the source's
- * other tools only when they move (`registry/_segmented_search.ts`): after 100 edits of 10,000 tools,
- * exact averages gave 6% of ranked top tens unlike a fresh build's, for a rebuild of the
- * whole source at each edit. Ranking is the same on every development set (no difference
- * beyond ±0.001, none beyond its interval); 1/16 of a doubling lost 0.001 on some.
+ * 1/64 of a doubling, so an average is never more than half a step off. Editing one tool of a
+ * config then rarely moves the config's averages, and a registry indexes the config's other
+ * tools again only when they move (`registry/_segmented_search.ts`): an edit ranks as a fresh
+ * build would without indexing the whole config again. Steps this fine leave the ranking of
+ * every development set as it was; coarser ones did not.
  */
 const AVERAGE_STEPS = 64;
 

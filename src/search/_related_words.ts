@@ -8,10 +8,8 @@ import table from "./_related_words.json" with { type: "json" };
 
 /**
  * A related word in more tools than this adds nothing: it weighs a quarter of the request's
- * words at most and is common, so it says little, but its long list of tools cost the most. At
- * 100,000 generated tools, where each word is in about 40% of tools, 3-word queries took 1.06 ms
- * at p50 with every related word, 0.89 with this bound and 0.67 with none (one run each); no
- * development set has a related word this common.
+ * words at most and is common, so it says little, but its long list of tools costs the most to
+ * add up. No development set has a related word this common.
  */
 const MAX_RELATED_TOOLS = 1000;
 
@@ -29,8 +27,8 @@ for (let i = 0; i < DIGITS.length; i++) VALUES[DIGITS.charCodeAt(i)] = i;
  * itself ("classes" → "class", "renting" → "rent"); none when neither is.
  */
 export function relatedWords(word: string): string[] {
-  // Found in place rather than split into strings: splitting took 16 ms at the first query,
-  // finding where each word and list starts takes 2.
+  // Found in place rather than split into strings: the first query pays for reading the table,
+  // and finding where each word and list starts costs far less than splitting it.
   starts ??= { words: startsOf(table.words), related: startsOf(table.related) };
   const text = table.related;
   for (const base of baseForms(word)) {

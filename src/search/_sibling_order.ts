@@ -1,44 +1,41 @@
-// Near-ties among one source's tools, settled in the source's own order.
+// Near-ties among a run of one config's tools, settled in the order the config lists them.
 //
-// Two tools of one source that a request matches about equally are told apart by little more
-// than their lengths: the words they share are the source's. Their author's order says more: a
-// source lists its main tools first (`rsync_sync` before `rsync_preview`, a search before the
-// booking that follows it). So, among the places a source's tools hold in a ranking by score, a
-// tool goes before a later tool of its source that scores less than
-// `RankingOptions.siblingTolerance` above it. The places stay the source's: a source's order
-// says nothing of another's tools, which keep theirs. Lifting an earlier tool above its later
-// one instead, whatever stood between, took places from other sources' tools: metatool-dev
-// among mcp-zero lost 0.002 of R@10, beyond its interval.
+// Two tools of one config that a request matches about equally are told apart by little more
+// than their lengths: the words they share are the config's. Their author's order says more: a
+// config lists its main tools first (`rsync_sync` before `rsync_preview`, a search before the
+// booking that follows it). A run is a config's tools listed one after another (see
+// `runStarts`). Among the places a run's tools hold in a ranking by score, a tool goes before a
+// later tool of its run that scores less than `RankingOptions.siblingTolerance` above it. The
+// places stay the run's: a config's order says nothing of another's tools, which keep theirs.
+// Lifting an earlier tool above its later one wherever it stood took places from other
+// configs' tools, and cost recall.
 //
-// Only the earlier tools of a best tool's source can take its place, so only those are looked
-// at. A source's tools are lifted pair by pair when they are few, in O(m log m) when they are
-// many: pair by pair, a query of one 10,000-tool source of near-tied tools took 500 ms, 5.5 ms
-// this way (0.3 ms without settling). Settling made a 2-word query of 10,000 generated tools 15%
-// slower (p50 54.5 µs against 47.4, the mean of three alternating runs). Keeping twice as many
-// of the best, and every tool near the lowest of them, made it 25% to 45% slower; scanning each
-// run of a source's tools once, back from its last best tool, 15% slower than scanning it for
-// each best tool.
+// Only the earlier tools of a best tool's run can take its place, so only those are looked at,
+// scanned back from each best tool: the cheapest of the ways tried. A run's tools are lifted
+// pair by pair when they are few, in O(m log m) when they are many, so that a long run of
+// near-tied tools stays cheap to settle. What settling costs is in docs/performance.md.
 
 /**
- * The order of ranked tools, given by their places in the three lists (`orders`, their load
- * orders, all distinct): by score, ties in load order, with each source's tools reordered
- * among the places they hold. There a tool takes the highest score of a later tool of its
- * source that is at least its own and less than `1 + tolerance` times it, and the source's
- * tools go by those scores, ties in load order.
+ * The order of ranked tools, given by their places in the three lists (`scores`; `runs`, the
+ * run each belongs to, tools with the same key being one run; `orders`, their load orders, all
+ * distinct): by score, ties in load order, with each run's tools reordered among the places
+ * they hold. There a tool takes the highest score of a later tool of its run that is at least
+ * its own and less than `1 + tolerance` times it, and the run's tools go by those scores, ties
+ * in load order.
  */
 export function settledOrder(
   scores: readonly number[],
-  sources: readonly (string | number)[],
+  runs: readonly (string | number)[],
   orders: readonly number[],
   tolerance: number,
 ): number[] {
   const order = scores.map((_, i) => i);
   order.sort((i, j) => scores[j] - scores[i] || orders[i] - orders[j]);
-  // The places of each source's tools in `order`, best first.
+  // The places of each run's tools in `order`, best first.
   const places = new Map<string | number, number[]>();
   order.forEach((i, place) => {
-    const held = places.get(sources[i]);
-    if (held === undefined) places.set(sources[i], [place]);
+    const held = places.get(runs[i]);
+    if (held === undefined) places.set(runs[i], [place]);
     else held.push(place);
   });
   const settled = [...order];
@@ -57,11 +54,11 @@ export function settledOrder(
   return settled;
 }
 
-/** Up to this many tools of one source are lifted pair by pair. */
+/** Up to this many tools of one run are lifted pair by pair. */
 const PAIRWISE = 32;
 
 /**
- * For each of one source's tools (their `scores` and load `orders`), the highest score of a
+ * For each of one run's tools (their `scores` and load `orders`), the highest score of a
  * later tool that is at least its own and less than `1 + tolerance` times it, or its own: the
  * tools taken latest first, the scores of those already taken counted in a Fenwick tree over
  * their ranks, where the highest below a bound is found in O(log m).
@@ -73,8 +70,8 @@ function liftedScores(
 ): number[] {
   const m = scores.length;
   const lifted = [...scores];
-  // Few tools, the most a query's best usually hold of one source, are compared pair by pair:
-  // the tree cost a 2-word query of 10,000 generated tools 15% more.
+  // Few tools, the most a query's best usually hold of one run, are compared pair by pair: for
+  // so few, the tree costs more than it saves.
   if (m <= PAIRWISE) {
     for (let i = 0; i < m; i++) {
       const high = scores[i] * (1 + tolerance);
@@ -122,13 +119,13 @@ function liftedScores(
 }
 
 /**
- * For each tool of `sources` (each tool's source, in tool order), the first tool of the run of
- * tools of its source that it ends: a source's tools are listed together.
+ * For each tool of `configs` (each tool's config, by `configKey`, in tool order), the first
+ * tool of its run: the tools of its config listed one after another up to it.
  */
-export function runStarts(sources: readonly string[]): Int32Array {
-  const starts = new Int32Array(sources.length);
-  for (let doc = 1; doc < sources.length; doc++) {
-    starts[doc] = sources[doc] === sources[doc - 1] ? starts[doc - 1] : doc;
+export function runStarts(configs: readonly string[]): Int32Array {
+  const starts = new Int32Array(configs.length);
+  for (let doc = 1; doc < configs.length; doc++) {
+    starts[doc] = configs[doc] === configs[doc - 1] ? starts[doc - 1] : doc;
   }
   return starts;
 }
@@ -136,17 +133,16 @@ export function runStarts(sources: readonly string[]): Int32Array {
 /**
  * The tools that near-ties could bring among the `best` (tool numbers, by score alone), with
  * their scores (in `scores`, by tool number), in no order: the best, and the earlier tools of
- * their sources (`runs`, see `runStarts`) that `accept` (when given) accepts and that a later
- * best tool of the source outscores by less than `1 + tolerance` times, as `settledOrder`
- * lifts them. Only those can take a best tool's place: a tool lifted above a later one of its
- * source takes that one's place.
+ * their runs (`runs`, see `runStarts`) that `accept` (when given) accepts and that a later
+ * best tool of the run outscores by less than `1 + tolerance` times, as `settledOrder` lifts
+ * them. Only those can take a best tool's place: a tool lifted above a later one of its run
+ * takes that one's place.
  */
 export function nearTheBest(
   scores: Float64Array,
   best: readonly number[],
   runs: Int32Array,
-  tolerance: number,
-  accept: ((doc: number) => boolean) | null,
+  { tolerance, accept }: { tolerance: number; accept: ((doc: number) => boolean) | null },
 ): { docs: number[]; scores: number[] } {
   const docs = [...best];
   const taken = new Set(best);
@@ -166,10 +162,10 @@ export function nearTheBest(
 }
 
 /**
- * The tools `docs` (whose scores are `raw`) best first, with the near-ties among a source's
- * tools settled, and the score of each place: the one it had by score alone, whichever of the
- * source's tools holds it. A source is a run of tools of one config (`runs`, see `runStarts`):
- * two configs that say the same of themselves, with another between, are two sources, as
+ * The tools `docs` (whose scores are `raw`) best first, with the near-ties among a run's tools
+ * settled, and the score of each place: the one it had by score alone, whichever of the run's
+ * tools holds it. A run is the tools of one config listed together (`runs`, see `runStarts`):
+ * two configs that say the same of themselves, with another between, are two runs, as
  * `nearTheBest` finds them.
  */
 export function rankedNear(

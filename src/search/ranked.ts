@@ -3,7 +3,7 @@
 // scores for those terms add up highest. The scores come from the tables `_ranked_tables.ts`
 // builds.
 import { relatedTerms } from "./_related_words.ts";
-import { withinEdits } from "./_typos.ts";
+import { NearTerms } from "./_near_terms.ts";
 import { Vocabulary } from "./_words.ts";
 import { analyze, type AnalyzedWord } from "./_query_words.ts";
 import { TopK } from "./_top_k.ts";
@@ -42,13 +42,8 @@ export {
 
 /** Prefixes shorter than this are not completed: too many words start with them. */
 const MIN_PREFIX = 3;
-/** At most this many completions of a prefix count, the most frequent first. */
-const MAX_COMPLETIONS = 24;
 /** Words shorter than this are not corrected: one edit makes another real word. */
 const MIN_TYPO_LENGTH = 5;
-
-/** Words this long may be two edits from what was meant. */
-const LONG_TYPO_LENGTH = 9;
 
 /** Accepts a tool number when it passes the filters. */
 type Accept = (doc: number) => boolean;
@@ -56,6 +51,37 @@ type Accept = (doc: number) => boolean;
 interface QueryTerm {
   id: number;
   weight: number;
+}
+
+/** What a ranked query asks beside its words, and what it hands back: see `RankedIndex.rank`. */
+export interface RankOptions {
+  /** Takes a tool number when it passes the filters; absent or `null`: every tool. */
+  accept?: Accept | null;
+  /** How many of the best to leave out before the ones returned. Default 0. */
+  skip?: number;
+  /**
+   * Receives the score of each place returned: by score alone, whichever of a config's tools
+   * its near-ties put there.
+   */
+  scoresOut?: number[];
+  /**
+   * A term's rarity in the whole collection as it is now, when this index is one part of it;
+   * by default, its rarity among this index's tools.
+   */
+  rarity?: (term: string) => number;
+  /**
+   * How many tools of the whole collection have a term, when this index is one part of it: a
+   * word is completed or corrected only when none has it, and a word's related words are
+   * counted and bounded among all its tools, as one index of every tool would decide.
+   */
+  frequency?: (term: string) => number;
+  /**
+   * Leaves the near-ties among a config's tools for the caller to settle over several indexes:
+   * every tool they could bring among the best is returned, in no order, each with its own
+   * score, `skip` left to the caller; but not those that score below this over 1 plus the
+   * tolerance, which the caller knows cannot be brought among the best.
+   */
+  unsettled?: number;
 }
 
 /** Ranks tools, by number, for the words of a query. */
@@ -79,32 +105,32 @@ export class RankedIndex {
   readonly #configs: readonly RankedConfig[];
   /** Where each tool's run of tools of its config (by `configKey`) begins: see `runStarts`. */
   #runs: Int32Array | undefined;
-  #sortedTerms: readonly string[] | undefined;
-  #termsByLength: readonly number[][] | undefined;
+  /** The terms an unknown word of a query may have meant, found when first needed. */
+  #near: NearTerms | undefined;
   #scores: Float64Array | undefined;
   #touched: Int32Array | undefined;
 
   /**
-   * Indexes `tools`, each with its config at the same position in `configs`, or adopts the
-   * `tables` of an index built earlier from the same tools with the same `options`. With
-   * `corpus`, the tools are scored as part of that larger collection.
+   * Indexes `tools`, each with its config at the same position in `configs`, ranked as
+   * `build.ranking` says (default `DEFAULT_RANKING`), or adopts the `build.tables` of an index
+   * built earlier from the same tools with the same ranking. With `build.corpus`, the tools are
+   * scored as part of that larger collection.
    *
    * @throws {RangeError} When `tables` are not laid out as a built index's are.
    */
   constructor(
     tools: readonly RankedTool[],
     configs: readonly RankedConfig[],
-    options: RankingOptions = DEFAULT_RANKING,
-    tables?: RankedTables,
-    corpus?: CorpusStats,
+    build: { ranking?: RankingOptions; tables?: RankedTables; corpus?: CorpusStats } = {},
   ) {
+    const { ranking: options = DEFAULT_RANKING, tables, corpus } = build;
     this.#options = options;
     this.#configs = configs;
     let vocabulary: Vocabulary;
     let adopted: RankedTables;
     if (tables === undefined) {
       vocabulary = new Vocabulary(options.stemming, options.stopWords, options.exactWeight > 0);
-      adopted = buildRankedTables(tools, configs, options, vocabulary, corpus);
+      adopted = buildRankedTables(tools, configs, vocabulary, { options, corpus });
     } else {
       const termCount = tables.terms.length;
       if (
@@ -147,9 +173,9 @@ export class RankedIndex {
 
   /**
    * The first tool of the run of tools of its config (by `configKey`) that the tool `doc` is
-   * in: its source, as near-ties are settled (see `runStarts`).
+   * in: the run whose near-ties are settled together (see `runStarts`).
    */
-  sourceOf(doc: number): number {
+  runOf(doc: number): number {
     return this.#runStarts()[doc];
   }
 
@@ -178,32 +204,18 @@ export class RankedIndex {
 
   /**
    * The numbers of the tools that share a term with `query` (a query, or the words
-   * `analyzeQuery` found in one, for an index of default ranking) and that `accept` (when given)
-   * accepts, best first, ties in tool order and near-ties among a source's tools in the
-   * source's order (see `_sibling_order.ts`): `count` of them after the first `skip`. Undefined
+   * `analyzeQuery` found in one, for an index of default ranking) and that `options.accept`
+   * takes, best first, ties in tool order and near-ties among a config's tools in the config's
+   * order (see `_sibling_order.ts`): `count` of them after the first `options.skip`. Undefined
    * when `query` has no word to rank by, no run of letters or digits that is not a stop word:
-   * such a query ("?", "how do I") says nothing about which tool is meant. The score of each
-   * place returned is appended to `scoresOut` when it is given: by score alone, whichever of a
-   * source's tools its near-ties put there. When this index is one part of
-   * a collection, `rarity` is a term's rarity in the whole collection as it is now (by default,
-   * its rarity among this index's tools), and `frequency` is how many tools of the collection
-   * have a term: a word is completed or corrected only when none has it, and a word's related
-   * words are counted and bounded among all its tools, as one index of every tool would decide. With `unsettled`, the near-ties among a source's tools are left for the
-   * caller to settle over several indexes: every tool they could bring among the best is
-   * returned, in no order, each with its own score, `skip` left to the caller; but those that
-   * score below `unsettled` over 1 plus the tolerance, which the caller knows cannot be brought
-   * among the best.
+   * such a query ("?", "how do I") says nothing about which tool is meant.
    */
   rank(
     query: string | readonly AnalyzedWord[],
-    accept: Accept | null,
-    skip: number,
     count: number,
-    scoresOut?: number[],
-    rarity?: (term: string) => number,
-    frequency?: (term: string) => number,
-    unsettled?: number,
+    options: RankOptions = {},
   ): number[] | undefined {
+    const { accept = null, skip = 0, scoresOut, rarity, frequency, unsettled } = options;
     const vocabulary = this.#vocabulary;
     const words = typeof query === "string" ? analyze(query, this.#options, vocabulary) : query;
     if (words.length === 0) return undefined;
@@ -228,9 +240,8 @@ export class RankedIndex {
       const end = this.#offsets[id + 1];
       let doc = -1;
       // Each posting: the gap from the previous tool as a base-128 varint, then the tool's score
-      // byte. The loop is written out for each kind of query: one loop that tests which kind at
-      // each posting, a decoding function (called per posting, or filling a buffer first) and a
-      // callback per posting each made ranked queries 10-25% slower at p50 on 100,000 tools.
+      // byte. The loop is written out for each kind of query: a test of the kind, a decoding
+      // function or a callback per posting each slows every ranked query.
       if (touched === null) {
         for (let p = this.#offsets[id]; p < end;) {
           let byte = postings[p++];
@@ -289,7 +300,7 @@ export class RankedIndex {
     let ranked: { docs: number[]; scores: number[] } | undefined;
     if (tolerance > 0) {
       const runs = this.#runStarts();
-      const near = nearTheBest(scores, heap.sorted(0), runs, tolerance, accept);
+      const near = nearTheBest(scores, heap.sorted(0), runs, { tolerance, accept });
       // Settled over several indexes by the caller, which orders them then.
       ranked = unsettled !== undefined ? near : rankedNear(near.docs, near.scores, runs, tolerance);
     }
@@ -319,8 +330,8 @@ export class RankedIndex {
     };
     words.forEach(({ word, weight, term }, i) => {
       const id = vocabulary.idOf(term);
-      // A delta index may lack a word that other tools have: completing or correcting it there
-      // lifted the delta's tools into 2% of bundled-dev's top tens that a fresh build keeps out.
+      // A delta segment may lack a word that other tools have: completing or correcting it there
+      // would lift the delta's tools where a fresh build keeps them out.
       if (frequency === undefined ? id !== undefined : frequency(term) > 0) {
         if (id === undefined) return;
         add(id, weight);
@@ -329,11 +340,13 @@ export class RankedIndex {
         return;
       }
       const completions = prefixWeight > 0 && i === words.length - 1 && term.length >= MIN_PREFIX
-        ? this.#completions(term)
+        ? this.#nearTerms().completions(term)
         : [];
       for (const completion of completions) add(completion, prefixWeight * weight);
       if (completions.length === 0 && typoWeight > 0 && term.length >= MIN_TYPO_LENGTH) {
-        for (const corrected of this.#corrections(term)) add(corrected, typoWeight * weight);
+        for (const corrected of this.#nearTerms().corrections(term)) {
+          add(corrected, typoWeight * weight);
+        }
       }
     });
     // Related words come after the request's own, which they never outweigh.
@@ -353,44 +366,7 @@ export class RankedIndex {
     }));
   }
 
-  /** The most frequent terms that begin with `prefix`, the term itself excluded. */
-  #completions(prefix: string): number[] {
-    const sorted = this.#sortedTerms ??= [...this.#vocabulary.terms].sort();
-    let low = 0;
-    let high = sorted.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (sorted[middle] < prefix) low = middle + 1;
-      else high = middle;
-    }
-    const found: number[] = [];
-    for (let i = low; i < sorted.length && sorted[i].startsWith(prefix); i++) {
-      if (sorted[i] !== prefix) found.push(this.#vocabulary.idOf(sorted[i])!);
-    }
-    const df = (id: number) => this.#docFrequency[id];
-    return found.sort((a, b) => df(b) - df(a) || a - b).slice(0, MAX_COMPLETIONS);
+  #nearTerms(): NearTerms {
+    return this.#near ??= new NearTerms(this.#vocabulary, this.#docFrequency);
   }
-
-  /** Terms one edit (two for long words) from `term`. */
-  #corrections(term: string): number[] {
-    const limit = term.length >= LONG_TYPO_LENGTH ? 2 : 1;
-    const terms = this.#vocabulary.terms;
-    const byLength = this.#termsByLength ??= groupByLength(this.#vocabulary);
-    const found: number[] = [];
-    for (let length = term.length - limit; length <= term.length + limit; length++) {
-      for (const id of byLength[length] ?? []) {
-        if (withinEdits(term, terms[id], limit)) found.push(id);
-      }
-    }
-    return found;
-  }
-}
-
-/** The numbers of stems grouped by their length: a typo is corrected to a stem. */
-function groupByLength(vocabulary: Vocabulary): number[][] {
-  const groups: number[][] = [];
-  vocabulary.terms.forEach((term, id) => {
-    if (!vocabulary.isExact(id)) (groups[term.length] ??= []).push(id);
-  });
-  return groups;
 }

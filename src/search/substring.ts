@@ -24,6 +24,16 @@ export interface SubstringTables {
   postings: Int32Array;
 }
 
+/** What a `scan` may be told beyond its needle, when a search of several indexes worked it out. */
+export interface ScanBounds {
+  /** The needle's `needleKeys`. */
+  keys?: readonly number[];
+  /** The first text number not wanted: the scan stops there. Default: every text. */
+  below?: number;
+  /** What `rarest(keys)` found in this index: the place of the n-gram whose list is walked. */
+  rarest?: number;
+}
+
 /** Finds the texts that hold a literal substring, by their numbers, in ascending order. */
 export class SubstringIndex {
   readonly #texts: readonly string[];
@@ -120,20 +130,20 @@ export class SubstringIndex {
   }
 
   /**
-   * Calls `visit` with each text number below `end`, in ascending order, whose text contains
-   * `needle` and which `accept` takes, until `visit` returns false. `needle` must already be
-   * lowercased; `keys`, its `needleKeys`, may be given when they were worked out for another
-   * index, and `rarest`, what `rarest(keys)` found here, spares looking for the shortest list.
+   * Calls `visit` with each text number below `bounds.below`, in ascending order, whose text
+   * contains `needle` and which `accept` takes, until `visit` returns false; only among those of
+   * `driver`, ascending, when it is given. `needle` must already be lowercased.
    */
   scan(
     needle: string,
     accept: Accept,
     visit: (text: number) => boolean,
     driver?: ArrayLike<number>,
-    keys: readonly number[] = needleKeys(needle) ?? [],
-    end: number = this.#texts.length,
-    rarest?: number,
+    bounds: ScanBounds = {},
   ): void {
+    const keys = bounds.keys ?? needleKeys(needle) ?? [];
+    const end = bounds.below ?? this.#texts.length;
+    const rarest = bounds.rarest;
     // The shortest list, found by its bounds: a view of each list looked at would be an object
     // made per n-gram, which cost a query a quarter of its time.
     let from = 0;
@@ -149,9 +159,8 @@ export class SubstringIndex {
     const postings = this.#postings;
     if (driver !== undefined && (to < 0 || driver.length < to - from)) {
       // A text of the driver that the shortest list lacks cannot hold the needle: the list,
-      // ascending as the driver is, is searched from where the last text left it. Looking for
-      // the needle only in the texts on both made a filtered search of 10,000 tools 2.1× as
-      // fast (p50 of each query's fastest 1.12 µs against 2.39, the mean of five runs).
+      // ascending as the driver is, is searched from where the last text left it, and only the
+      // texts on both are searched for the needle.
       let at = from;
       for (let i = 0; i < driver.length; i++) {
         const text = driver[i];
@@ -179,19 +188,18 @@ export class SubstringIndex {
   }
 
   /**
-   * The text numbers below `end`, in ascending order, whose text contains `needle` (its
-   * `needleKeys` being `keys`, at least one) and whose byte in `stale` is 0: `want` of them at
-   * most. A `scan` with no filter and no calls per text, for the small indexes a registry asks
-   * after its main one: through `scan`, a substring hit after 100 edits of 10,000 tools took
-   * 1.39 µs against 1.33 (p50 of each query's fastest).
+   * The text numbers below `bounds.below`, in ascending order, whose text contains `needle` (its
+   * `needleKeys` being `keys`, at least one) and whose byte in `bounds.stale` is 0: `want` of
+   * them at most. A `scan` with no filter and no call per text, for the small indexes a
+   * registry asks after its main one.
    */
   collect(
     needle: string,
     keys: readonly number[],
-    end: number,
     want: number,
-    stale?: Uint8Array,
+    bounds: { below?: number; stale?: Uint8Array } = {},
   ): number[] {
+    const { below: end = this.#texts.length, stale } = bounds;
     const found: number[] = [];
     const place = this.rarest(keys);
     if (place < 0) return found;
@@ -237,9 +245,7 @@ function seek(list: Int32Array, from: number, to: number, value: number): number
  * characters when it is shorter than a trigram. Any index takes them, masked to its size, so
  * one search over several indexes works them out once. Undefined for a needle that holds the
  * field separator: no indexed n-gram crosses fields, so only a check of each field answers it.
- * Looking for it here, not with `includes` before, made a registry's substring miss after 100
- * edits of 10,000 tools 1.02× a ToolIndex's, against 1.06× (p50 of each query's fastest, the
- * mean of six runs).
+ * The separator is looked for in the same walk as the n-grams, not by a search of its own.
  */
 export function needleKeys(needle: string): number[] | undefined {
   const keys: number[] = [];
@@ -259,7 +265,7 @@ export function needleKeys(needle: string): number[] | undefined {
 /**
  * The tables of `texts`: every text's distinct characters and trigrams, hashed into buckets,
  * with each bucket's posting list. A function of its own, not the constructor's body: the
- * engine optimised the same loops in the constructor less well (the build took about 15% longer).
+ * engine optimises the same loops less well in a constructor.
  */
 function buildTables(texts: readonly string[]): SubstringTables {
   let chars = 0;

@@ -17,7 +17,7 @@ import {
   withoutComment,
   withoutProperties,
 } from "./_scan.ts";
-import { type Kind, Levels, type Opener } from "./_levels.ts";
+import { Levels, type Opener } from "./_levels.ts";
 import { Mending } from "./_mending.ts";
 
 /** What a reading found: its issues, the text mended, and what another reading may try. */
@@ -58,6 +58,21 @@ interface Shift {
   above: number;
   delta: number;
   apply?: boolean;
+}
+
+/** `#read`'s content: indented `delta` more once mended, the value of the list item at `owner`. */
+interface ReadOptions {
+  delta: number;
+  owner?: number;
+}
+
+/** What a key or list item is, as its opener will say: its kind, and for a key its name. */
+type Entry = Pick<Opener, "kind" | "key">;
+
+/** A key or list item whose value is read: at `start` in the text, at `indent` once mended. */
+interface Member extends Entry {
+  start: number;
+  indent: number;
 }
 
 /** The shift of the block of a line re-indented from `from` to `to` spaces. */
@@ -124,7 +139,7 @@ export class Reading {
       return;
     }
     if (indent === 0 && content.startsWith("%")) return;
-    this.#read(n, indent, this.#shiftOf(n, indent, content), content);
+    this.#read(n, indent, content, { delta: this.#shiftOf(n, indent, content) });
   }
 
   /** Reads line `n` as part of the multi-line value being read, if it is; true if it was. */
@@ -192,16 +207,16 @@ export class Reading {
    * Reads the content of line `n` from `column` (in the text), whose indentation counts
    * `delta` more once mended; `owner` is the indentation of the list item it follows.
    */
-  #read(n: number, column: number, delta: number, content: string, owner?: number): void {
+  #read(n: number, column: number, content: string, { delta, owner }: ReadOptions): void {
     if (isListItem(content)) {
       if (owner === undefined && this.#continuesPlain(column + delta)) return;
-      const fixed = this.#place(n, column, delta, "seq");
+      const fixed = this.#place(n, column, delta, { kind: "seq" });
       let rest = 1;
       while (content[rest] === " ") rest++;
       this.#opener = { indent: column + fixed, kind: "seq", line: n };
       const { rest: value, cut } = withoutProperties(content.slice(rest));
       if (isEmptyValue(value)) return;
-      this.#read(n, column + rest + cut, fixed, value, column + fixed);
+      this.#read(n, column + rest + cut, value, { delta: fixed, owner: column + fixed });
       return;
     }
     if (content[0] === "?" && (content.length === 1 || content[1] === " ")) {
@@ -211,19 +226,20 @@ export class Reading {
     }
     const key = splitKey(content);
     if (key !== undefined) {
-      const fixed = this.#place(n, column, delta, "map", key.key);
-      this.#value(n, column, column + fixed, column + key.valueStart, "map", key.key);
+      const entry: Entry = { kind: "map", key: key.key };
+      const fixed = this.#place(n, column, delta, entry);
+      this.#value(n, column + key.valueStart, { ...entry, start: column, indent: column + fixed });
     } else if (owner !== undefined) {
-      this.#value(n, owner - delta, owner, column, "seq");
+      this.#value(n, column, { kind: "seq", start: owner - delta, indent: owner });
     }
     // Any other line continues a multi-line plain scalar, or is one the parser has reported.
   }
 
   /**
-   * Reads the value at `column` of line `n`, of a key or list item that stands at `start` in
-   * the text and at `indent` once mended.
+   * Reads the value at `column` of line `n`, of a key or list item (`member`) that stands at
+   * `start` in the text and at `indent` once mended.
    */
-  #value(n: number, start: number, indent: number, column: number, kind: Kind, key?: string) {
+  #value(n: number, column: number, { start, indent, kind, key }: Member): void {
     this.#plain = undefined;
     this.#opener = undefined;
     const text = this.#lines[n];
@@ -256,11 +272,11 @@ export class Reading {
   }
 
   /**
-   * Places a key or list item at `column` of line `n` (`delta` more once mended) among the
-   * open collections. One that belongs nowhere is reported and re-indented where it fits
-   * best; the result is the change of indentation of the rest of the line.
+   * Places a key or list item (`entry`) at `column` of line `n` (`delta` more once mended)
+   * among the open collections. One that belongs nowhere is reported and re-indented where it
+   * fits best; the result is the change of indentation of the rest of the line.
    */
-  #place(n: number, column: number, delta: number, kind: Kind, key?: string): number {
+  #place(n: number, column: number, delta: number, { kind, key }: Entry): number {
     const what = key === undefined ? "This list item" : `The key ${JSON.stringify(key)}`;
     let indent = column + delta;
     const blamed = this.#blamed.get(n);
@@ -313,7 +329,7 @@ export class Reading {
     const text = this.#lines[n];
     let quote = flow.quote;
     for (let at = column;;) {
-      const followed = followBrackets(text, at, n, flow.open, quote);
+      const followed = followBrackets(text, at, { line: n, open: flow.open, quote });
       const mismatch = followed.mismatch;
       quote = undefined;
       if (mismatch === undefined) {

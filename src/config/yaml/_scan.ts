@@ -79,6 +79,16 @@ export interface Followed {
   quote?: string;
 }
 
+/** What `followBrackets` needs to know of a line besides its text: where it is, what is open. */
+export interface BracketState {
+  /** The line's number, which each bracket it opens records. */
+  line: number;
+  /** The brackets open where following starts, pushed and popped as they open and close. */
+  open: OpenBracket[];
+  /** The quote of a quoted scalar that the line starts inside, if it does. */
+  quote?: string;
+}
+
 /**
  * Follows the brackets of a flow collection along `text` (one line, `line`) from `start`,
  * pushing and popping `open`, until they all close or the line ends. Quoted scalars are stepped
@@ -88,9 +98,7 @@ export interface Followed {
 export function followBrackets(
   text: string,
   start: number,
-  line: number,
-  open: OpenBracket[],
-  quote?: string,
+  { line, open, quote }: BracketState,
 ): Followed {
   let at = start;
   if (quote !== undefined) {

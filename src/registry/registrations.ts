@@ -13,7 +13,7 @@ import { describedTool, policedTool } from "../config/policy_apply.ts";
 import { policyFindings, reportFindings, toolsByName } from "../config/policy_findings.ts";
 import type { RankedConfig, RankedTool } from "../search/ranked.ts";
 import { buildInputSchema } from "../index/input_schema.ts";
-import { checkServer } from "./_backends.ts";
+import { checkServer } from "./_backend_kinds.ts";
 import { constrainedSchema } from "../index/constrained_schema.ts";
 
 /** A tool's definition as a registry holds it, with what its searches read. */
@@ -40,7 +40,7 @@ export interface ToolTemplate {
 }
 
 /** One definition and one backend, ready to apply. */
-export interface Planned {
+export interface CheckedRegistration {
   readonly template: ToolTemplate;
   /** Frozen. */
   readonly backend: ToolBackend;
@@ -59,7 +59,7 @@ export function validConfigRegistrations(
   config: CLImaxConfig,
   source: string,
   policy?: PolicyConfig,
-): Planned[] {
+): CheckedRegistration[] {
   if (policy !== undefined) {
     reportFindings(policyFindings(policy, toolsByName([config]), false), () => {});
   }
@@ -75,19 +75,18 @@ export function validConfigRegistrations(
     working_dir: config.working_dir,
     global_args: config.global_args,
   };
-  const planned: Planned[] = [];
+  const registrations: CheckedRegistration[] = [];
   for (const tool of config.tools) {
     const policed = policy === undefined ? undefined : policedTool(policy, tool);
     if (policy !== undefined && policed === undefined) continue;
     const shown = policed === undefined ? tool : describedTool(tool, policed);
-    planned.push({
-      // The definition is made when first read: a cold start reads few of its tools, and making
-      // every input schema took it 1-2 ms.
-      template: template(
-        config.name,
-        tool.name,
-        [shown, policed?.arg_constraints ?? null, config.category, config.tags],
-        () => ({
+    registrations.push({
+      // The definition is made when first read: a cold start reads few of its tools.
+      template: template({
+        namespace: config.name,
+        name: tool.name,
+        inputs: [shown, policed?.arg_constraints ?? null, config.category, config.tags],
+        fields: () => ({
           title: null,
           description: shown.description,
           input_schema: policed === undefined
@@ -97,13 +96,13 @@ export function validConfigRegistrations(
           category: config.category,
           tags: config.tags,
         }),
-        shown,
+        ranked: shown,
         owner,
-      ),
+      }),
       backend: deepFreeze<ToolBackend>({ kind: "climax", id: source, tool, ...shared, ...policed }),
     });
   }
-  return planned;
+  return registrations;
 }
 
 /**
@@ -113,7 +112,7 @@ export function validConfigRegistrations(
  * @throws {InvalidToolError} For a tool that is not an MCP tool.
  * @throws {InvalidBackendError} For server details of the wrong kind.
  */
-export function mcpRegistrations(server: unknown, tools: unknown): Planned[] {
+export function mcpRegistrations(server: unknown, tools: unknown): CheckedRegistration[] {
   const info = checkServer(server);
   const checked = checkMcpTools(tools, info.name);
   const owner = deepFreeze({
@@ -150,21 +149,30 @@ export function schemaTemplate(tool: Omit<RegistryTool, "id">, owner: RankedConf
   });
   const description = tool.title === null ? tool.description : `${tool.title}\n${tool.description}`;
   const { namespace, name, ...fields } = tool;
-  return template(namespace, name, fields, () => fields, { name, description, args }, owner);
+  return template({
+    namespace,
+    name,
+    inputs: fields,
+    fields: () => fields,
+    ranked: { name, description, args },
+    owner,
+  });
 }
 
-/**
- * A tool's template, its definition made from `fields` when first read, then frozen; `fields`
- * makes the same definition whenever `inputs` are the same.
- */
-function template(
-  namespace: string,
-  name: string,
-  inputs: unknown,
-  fields: () => Omit<RegistryTool, "id" | "namespace" | "name">,
-  ranked: RankedTool,
-  owner: RankedConfig,
-): ToolTemplate {
+/** What a template is made of. */
+interface TemplateParts {
+  readonly namespace: string;
+  readonly name: string;
+  /** The JSON data the definition is made from: see `ToolTemplate.inputs`. */
+  readonly inputs: unknown;
+  /** The definition's fields beside its ID, namespace and name, made from `inputs`. */
+  readonly fields: () => Omit<RegistryTool, "id" | "namespace" | "name">;
+  readonly ranked: RankedTool;
+  readonly owner: RankedConfig;
+}
+
+/** A tool's template, its definition made by `fields` when first read, then frozen. */
+function template({ namespace, name, inputs, fields, ranked, owner }: TemplateParts): ToolTemplate {
   const id = toolId(namespace, name);
   let tool: RegistryTool | undefined;
   let definition: string | undefined;
@@ -175,8 +183,7 @@ function template(
     get tool() {
       return tool ??= deepFreeze<RegistryTool>({ id, namespace, name, ...fields() });
     },
-    // Made when two registrations of an ID are compared, which most never are: making it for
-    // every tool took a cold start of the bundled catalogue 2-4 ms.
+    // Made when two registrations of an ID are compared, which most never are.
     get definition() {
       const { title, description, input_schema, annotations, category, tags } = this.tool;
       return definition ??= canonicalJson(
@@ -191,9 +198,8 @@ function template(
 
 /**
  * Whether two templates have the same definition: told by the data they are made from when it
- * is the same, which needs nothing made; by their definitions otherwise. Making the
- * definitions of a replaced source's tools to compare them took about a tenth of each
- * replacement among 10,000 tools.
+ * is the same, which needs nothing made (a replaced source's tools are compared at every
+ * replacement); by their definitions otherwise.
  */
 export function sameDefinition(a: ToolTemplate, b: ToolTemplate): boolean {
   return a === b || sameJson(a.inputs, b.inputs) || a.definition === b.definition;
