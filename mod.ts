@@ -87,9 +87,9 @@ export {
 } from "./src/config/load.ts";
 export { configJsonSchema } from "./src/config/json_schema.ts";
 export type { PolicyConfig, PolicyDefault, ToolPolicy } from "./src/policy_types.ts";
-export { validatePolicy } from "./src/config/policy.ts";
-export { loadPolicy, parsePolicy } from "./src/config/policy_text.ts";
-export { checkPolicy, type CheckPolicyOptions } from "./src/config/policy_check.ts";
+export { validatePolicy } from "./src/config/policy/validate.ts";
+export { loadPolicy, parsePolicy } from "./src/config/policy/text.ts";
+export { checkPolicy, type CheckPolicyOptions } from "./src/config/policy/check.ts";
 export { buildInputSchema } from "./src/index/input_schema.ts";
 export type { SearchPage, SearchPageParams, SearchParams } from "./src/index/search_params.ts";
 export type { SearchMode } from "./src/index/search_modes.ts";

@@ -1,7 +1,7 @@
 /**
  * The policy file format, CLImax's: which tools of the configs are exposed, what an agent may
  * give each argument, and where the commands run. A config says what tools exist; a policy says
- * what is allowed of them. The functions that read policies are in `config/policy.ts`.
+ * what is allowed of them. The functions that read policies are in `config/policy/`.
  *
  * @module
  */

@@ -56,14 +56,14 @@ Deno.test("a packed search survives JSON and restores the same searches on gener
 });
 
 Deno.test("unpackIndex() says what is wrong with a value that packIndex did not make", () => {
-  assert.throws(() => unpackIndex({ version: "v" }), {
+  assert.throws(() => unpackIndex({ content_hash: "v" }), {
     name: "RangeError",
     message: "The packed index is not one that packIndex made",
   });
   assert.throws(
     () =>
       unpackIndex({
-        version: "v",
+        content_hash: "v",
         substring: { offsets: "AAAA", postings: "" },
         ranked: {
           doc_count: 0,
@@ -87,7 +87,7 @@ Deno.test("a packed search that does not fit its registry is refused, to be buil
     undefined,
     null,
     "index",
-    { ...packed, version: 1 },
+    { ...packed, content_hash: 1 },
     { ...packed, ranked: { ...packed.ranked, terms: [1, 2] } },
     { ...packed, ranked: { ...packed.ranked, terms: packed.ranked.terms.slice(1) } },
     { ...packed, ranked: { ...packed.ranked, postings: "not base64!" } },

@@ -10,7 +10,7 @@ function counting(limits = { maxEntries: 100, maxBytes: 1 << 20, maxBodyBytes: 1
   const calls = { count: 0 };
   const content = { version: "1" };
   const app = new Hono();
-  app.use(responseCache({ ...limits, version: () => content.version }));
+  app.use(responseCache({ ...limits, contentHash: () => content.version }));
   app.get("/item/:id", (c) => {
     calls.count++;
     c.header("ETag", '"v1"');
@@ -118,7 +118,7 @@ Deno.test("responseCache() keeps no answer whose content changed while its body 
     maxEntries: 10,
     maxBytes: 1 << 20,
     maxBodyBytes: 1 << 16,
-    version: () => content.version,
+    contentHash: () => content.version,
   }));
   let release = () => {};
   const released = new Promise<void>((resolve) => release = resolve);

@@ -7,7 +7,7 @@ import type { RegistryCore, RegistryParts } from "../registry/registry_core.ts";
 
 /** The parts of an index, packed as JSON values. */
 export interface PackedIndex {
-  version: string;
+  content_hash: string;
   substring: { offsets: string; postings: string };
   ranked: {
     doc_count: number;
@@ -22,9 +22,9 @@ export interface PackedIndex {
 
 /** The parts of `registry`'s search as JSON values. */
 export function packIndex(registry: RegistryCore): PackedIndex {
-  const { version, substring, ranked } = registry.searchParts();
+  const { contentHash, substring, ranked } = registry.searchParts();
   return {
-    version,
+    content_hash: contentHash,
     substring: { offsets: packArray(substring.offsets), postings: packArray(substring.postings) },
     ranked: {
       doc_count: ranked.docCount,
@@ -45,16 +45,16 @@ export function packIndex(registry: RegistryCore): PackedIndex {
  */
 export function unpackIndex(value: unknown): RegistryParts {
   const packed = value as Partial<PackedIndex> | null;
-  const { version, substring, ranked } = packed ?? {};
+  const { content_hash: contentHash, substring, ranked } = packed ?? {};
   if (
-    typeof version !== "string" || typeof substring !== "object" || substring === null ||
+    typeof contentHash !== "string" || typeof substring !== "object" || substring === null ||
     typeof ranked !== "object" || ranked === null || !Number.isInteger(ranked.doc_count) ||
     !Array.isArray(ranked.terms) || !ranked.terms.every((term) => typeof term === "string")
   ) {
     throw new RangeError("The packed index is not one that packIndex made");
   }
   return {
-    version,
+    contentHash,
     substring: {
       offsets: unpackArray(substring.offsets, Uint32Array),
       postings: unpackArray(substring.postings, Int32Array),

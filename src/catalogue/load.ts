@@ -6,7 +6,7 @@ import { ConfigError, InvalidToolError } from "../errors.ts";
 import type { PolicyConfig } from "../policy_types.ts";
 import type { CLImaxConfig } from "../types.ts";
 import { BUNDLED_CONFIGS, directoryUrl } from "../config/files.ts";
-import { policyFindings, reportFindings, toolsByName } from "../config/policy_findings.ts";
+import { policyFindings, reportFindings, toolsByName } from "../config/policy/findings.ts";
 import { type RegistryCore, registryCore } from "../registry/registry_core.ts";
 import { readCompiledCatalogue } from "./compiled.ts";
 import {
@@ -69,7 +69,7 @@ export async function loadCatalogue(
   // Validating a policy loads zod, which a start without one does without.
   const policy = options.policy === undefined
     ? undefined
-    : (await import("../config/policy_check.ts")).knownPolicy(options.policy, warn);
+    : (await import("../config/policy/check.ts")).knownPolicy(options.policy, warn);
   const { sources, errors, packed } = await readDirectory(dir, warn, strict);
   if (policy !== undefined) {
     reportFindings(policyFindings(policy, toolsByName(configsOf(sources))), warn);

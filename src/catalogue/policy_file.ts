@@ -30,7 +30,7 @@ export async function loadPolicyFile(
     }]);
   }
   // Loaded only here: a service without a policy file never loads the YAML parser at cold start.
-  const { loadPolicy } = await import("../config/policy_text.ts");
+  const { loadPolicy } = await import("../config/policy/text.ts");
   return await loadPolicy(path, { onWarning: warn });
 }
 

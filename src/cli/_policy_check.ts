@@ -3,8 +3,8 @@
 // of the wrong type, defaults its constraints refuse.
 import { ConfigError } from "../errors.ts";
 import type { CLImaxConfig } from "../types.ts";
-import { parsePolicy } from "../config/policy_text.ts";
-import { policyFindings, toolsByName } from "../config/policy_findings.ts";
+import { parsePolicy } from "../config/policy/text.ts";
+import { policyFindings, toolsByName } from "../config/policy/findings.ts";
 import { readInputText, UnreadableError } from "./_inputs.ts";
 import { byPosition, type CheckedFile } from "./_report.ts";
 import type { Warning } from "./_warnings.ts";

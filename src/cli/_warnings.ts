@@ -6,7 +6,7 @@ import type { ToolDef } from "../types.ts";
 import { type DataPath, formatPath, type Locator } from "../config/yaml/data_path.ts";
 import { fieldOf, itemsOf } from "../config/plain_data.ts";
 import type { LibraryWarningCode } from "../config/validate.ts";
-import type { PolicyWarningCode } from "../config/policy_findings.ts";
+import type { PolicyWarningCode } from "../config/policy/findings.ts";
 
 /** The kinds of warning, as `--json` names them: the library's, and the command line's own. */
 export type WarningCode =

@@ -8,7 +8,7 @@ import { type ValidateOptions, validateOptions } from "../_options.ts";
 import { validateConfigData } from "./validate.ts";
 import type { ParsedYaml } from "./yaml/read.ts";
 import { readYamlMapping } from "./yaml/document.ts";
-import { DEFAULT_SOURCE } from "./_zod_validate.ts";
+import { DEFAULT_SOURCE } from "./zod_validate.ts";
 
 /**
  * Parses YAML text as a CLImax config and returns it fully defaulted. The YAML is read as

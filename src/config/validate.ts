@@ -14,24 +14,24 @@ import type {
 import { type ValidateOptions, validateOptions } from "../_options.ts";
 import type { SourceMap } from "./yaml/data_path.ts";
 import { modelSchemas } from "./model_schemas.ts";
-import { argFindings } from "./_arg_checks.ts";
+import { argFindings } from "./arg_checks.ts";
 import { copyPlainConfig } from "./_fast_copy.ts";
-import { type CheckOptions, validateData } from "./_zod_validate.ts";
+import { type CheckOptions, validateData } from "./zod_validate.ts";
 
 export type { ValidateOptions } from "../_options.ts";
-export type { LibraryWarningCode } from "./_arg_checks.ts";
-export type { CodedWarning } from "./_zod_validate.ts";
+export type { LibraryWarningCode } from "./arg_checks.ts";
+export type { CodedWarning } from "./zod_validate.ts";
 
 /**
  * The file (or `source` option) each config validated here came from, so that a message about
  * it met later, such as the duplicate-tool warning of an index, can name the file and not only
  * the config's `name`, which is "climax" unless set. Held weakly: a config let go is forgotten.
  */
-const sources = new WeakMap<object, string>();
+const origins = new WeakMap<object, string>();
 
 /** The `source` that `config` was validated with, if it was validated here with one. */
-export function sourceOf(config: unknown): string | undefined {
-  return typeof config === "object" && config !== null ? sources.get(config) : undefined;
+export function originOf(config: unknown): string | undefined {
+  return typeof config === "object" && config !== null ? origins.get(config) : undefined;
 }
 
 /**
@@ -62,7 +62,7 @@ export function validateConfig(input: unknown, options?: ValidateOptions): CLIma
 /**
  * Validates plain data as a config, as `validateConfig` does; `map` is the YAML text behind it,
  * for lines and columns and for values as written. A config validated with a `source` is
- * remembered to have come from it (see `sourceOf`).
+ * remembered to have come from it (see `originOf`).
  *
  * @throws {ConfigError} As `validateConfig` does.
  */
@@ -76,7 +76,7 @@ export function validateConfigData(
     extra: argFindings(input, map),
     copy: copyPlainConfig,
   });
-  if (options.source !== undefined) sources.set(config, options.source);
+  if (options.source !== undefined) origins.set(config, options.source);
   return config;
 }
 

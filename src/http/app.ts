@@ -11,7 +11,7 @@ import { InvalidCursorError } from "../errors.ts";
 import type { RegistryView } from "../registry/registry_view.ts";
 import type { ServedCatalogue } from "../catalogue/served.ts";
 import { brotli } from "./brotli.ts";
-import { headAnswer, requestLog, urlLimit, versionHeaders } from "./middleware.ts";
+import { cacheHeaders, headAnswer, requestLog, urlLimit } from "./middleware.ts";
 import { responseCache } from "./response_cache.ts";
 import { invalidParams, onError, problem, ProblemError, problemResponse } from "./problem.ts";
 import { namespacesQuery, searchQuery, summaryQuery, toolParams } from "./query.ts";
@@ -64,12 +64,12 @@ const SECURE_HEADERS = {
 /** Builds the Hono app that serves `catalogue` with `settings`. */
 export function createApp(catalogue: ServedCatalogue, settings: ServiceSettings): Hono {
   const registry = catalogue.registry;
-  const version = () => registry.contentVersion;
+  const contentHash = () => registry.contentVersion;
   const app = new Hono();
 
   if (settings.logRequests) app.use(requestLog());
   app.use(headAnswer());
-  app.use(responseCache({ ...RESPONSE_CACHE, version }));
+  app.use(responseCache({ ...RESPONSE_CACHE, contentHash }));
   app.use(secureHeaders(SECURE_HEADERS));
   const corsOptions = {
     origin: settings.corsOrigin,
@@ -101,14 +101,14 @@ export function createApp(catalogue: ServedCatalogue, settings: ServiceSettings)
     const auth = bearerAuth({ token: settings.authToken });
     app.use((c, next) => routeOf(c.req.path)?.open ? next() : auth(c, next));
   }
-  // Only answers that carry the version's ETag are revalidated; others (such as /healthz,
+  // Only answers that carry the content hash's ETag are revalidated; others (such as /healthz,
   // which is never cached) would otherwise have their bodies hashed on every request. Outside
   // compression, so that a 304 keeps the Vary that the full answer would have.
   const revalidate = etag({ retainedHeaders: RETAINED_304_HEADERS });
   for (const route of ROUTES) if (route.cacheable) app.use(honoPath(route), revalidate);
   app.use(compress());
   app.use(brotli());
-  app.use(versionHeaders(version, settings));
+  app.use(cacheHeaders(contentHash, settings));
 
   const registrars = routeRegistrars(app, catalogue, settings);
   for (const route of ROUTES) registrars[route.name](route.method, honoPath(route));
@@ -140,8 +140,8 @@ function routeRegistrars(
   let mcp: Promise<(request: Request) => Promise<Response>> | undefined;
   // Both documents are generated on their first request, from modules loaded only then: most
   // instances are never asked, and a cold start should not pay for them. The OpenAPI document
-  // names the content version, and is made again when that changes.
-  let openapi: { version: string; document: Promise<Record<string, unknown>> } | undefined;
+  // names the content hash, and is made again when that changes.
+  let openapi: { contentHash: string; document: Promise<Record<string, unknown>> } | undefined;
   let schema: Promise<Record<string, unknown>> | undefined;
   // The browse pages (hono/jsx and the page components) load on the first request for one.
   let browse: Promise<typeof import("./browse.tsx")> | undefined;
@@ -248,9 +248,9 @@ function routeRegistrars(
     openapi: (method, path) =>
       app.on(method, path, async (c) => {
         const now = registry.contentVersion;
-        if (openapi?.version !== now) {
+        if (openapi?.contentHash !== now) {
           const document = import("./openapi.ts").then((module) => module.serviceDocument(now));
-          openapi = { version: now, document };
+          openapi = { contentHash: now, document };
         }
         return c.json(await openapi.document);
       }),

@@ -58,12 +58,12 @@ export function requestLog(): MiddlewareHandler {
 }
 
 /**
- * ETag from the content version that `version` reads at each request, so a client revalidates
+ * ETag from the content hash that `contentHash` reads at each request, so a client revalidates
  * without the body being hashed and sees a change at its next request, and Cache-Control on
  * successful reads.
  */
-export function versionHeaders(
-  version: () => string,
+export function cacheHeaders(
+  contentHash: () => string,
   settings: ServiceSettings,
 ): MiddlewareHandler {
   const suffix = settings.exposeEnv ? "-env" : "";
@@ -71,7 +71,7 @@ export function versionHeaders(
     settings.authToken ? "private" : "public"
   }, max-age=${settings.cacheMaxAge}`;
   return async (c, next) => {
-    const tag = `W/"${version()}${suffix}"`;
+    const tag = `W/"${contentHash()}${suffix}"`;
     await next();
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return;
     if (!c.res.ok || c.res.headers.has("Cache-Control")) return;

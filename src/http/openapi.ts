@@ -11,12 +11,12 @@ import type { ParamSpec, ParamSpecs } from "./query.ts";
 
 type JsonSchema = Record<string, unknown>;
 
-/** The OpenAPI 3.1 document of the service, for a catalogue of this content `version`. */
-export function serviceDocument(version: string): Record<string, unknown> {
+/** The OpenAPI 3.1 document of the service, for a catalogue of the content hash `contentHash`. */
+export function serviceDocument(contentHash: string): Record<string, unknown> {
   const info = {
     title: "tool-index",
     version: PACKAGE_VERSION,
-    "x-content-version": version,
+    "x-content-version": contentHash,
     description:
       `Progressive discovery of MCP tools: search the catalogue, then fetch one tool. limit is 0 to ${MAX_LIMIT}; query is at most ${MAX_QUERY_LENGTH} characters.`,
   };

@@ -16,8 +16,8 @@ export interface ResponseCacheOptions {
   maxBytes: number;
   /** Largest single body kept. */
   maxBodyBytes: number;
-  /** The content version now: the answers kept for another are dropped. */
-  version: () => string;
+  /** The content hash now: the answers kept for another content are dropped. */
+  contentHash: () => string;
 }
 
 interface Entry {
@@ -30,7 +30,7 @@ interface Entry {
 export function responseCache(options: ResponseCacheOptions): MiddlewareHandler {
   const entries = new Map<string, Entry>();
   let bytes = 0;
-  let version = options.version();
+  let kept = options.contentHash();
 
   const keyOf = (request: Request) => {
     let key = request.url;
@@ -41,11 +41,11 @@ export function responseCache(options: ResponseCacheOptions): MiddlewareHandler 
   return async function responseCache(c, next) {
     const method = c.req.method;
     if (method !== "GET" && method !== "HEAD") return await next();
-    const at = options.version();
-    if (at !== version) {
+    const at = options.contentHash();
+    if (at !== kept) {
       entries.clear();
       bytes = 0;
-      version = at;
+      kept = at;
     }
     const key = keyOf(c.req.raw);
     const hit = entries.get(key);
@@ -60,7 +60,7 @@ export function responseCache(options: ResponseCacheOptions): MiddlewareHandler 
     await next();
     const res = c.res;
     // An answer computed while the content changed is not kept for the new content.
-    if (options.version() !== at || version !== at) return;
+    if (options.contentHash() !== at || kept !== at) return;
     if (method !== "GET" || res.status !== 200 || !res.headers.has("ETag") || !res.body) return;
     const length = Number(res.headers.get("Content-Length") ?? 0);
     if (length > options.maxBodyBytes) return;
@@ -69,7 +69,7 @@ export function responseCache(options: ResponseCacheOptions): MiddlewareHandler 
     c.res = response.clone();
     if (body.byteLength > options.maxBodyBytes) return;
     // Reading the body may have let the content change.
-    if (options.version() !== at || version !== at) return;
+    if (options.contentHash() !== at || kept !== at) return;
     entries.set(key, { response, bytes: body.byteLength });
     bytes += body.byteLength;
     for (const [oldest, old] of entries) {

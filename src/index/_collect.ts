@@ -5,7 +5,7 @@ import { MAX_TOOLS } from "../limits.ts";
 import type { CLImaxConfig, CLImaxConfigInput, CLISummary, ToolDef } from "../types.ts";
 import { deepFreeze } from "../_freeze.ts";
 import { describeValue } from "../_json_value.ts";
-import { sourceOf, validateConfig } from "../config/validate.ts";
+import { originOf, validateConfig } from "../config/validate.ts";
 
 /** What an index is built from: its tools, in order, and what goes with each. */
 export interface CollectedTools {
@@ -43,17 +43,17 @@ export function collectTools(
   const collected: CollectedTools = { tools: [], owners: [], summaries: [], positions: slotOf };
   const { tools, owners } = collected;
   /** Where each config of `owners` came from. */
-  const sources = new Map<CLImaxConfig, string>();
+  const origins = new Map<CLImaxConfig, string>();
   /** Slots of tools that a later tool of the same name replaced. */
   const replaced = new Set<number>();
   let position = 0;
   for (const input of configs) {
-    const source = sourceOf(input) ?? `configs[${position}]`;
+    const origin = originOf(input) ?? `configs[${position}]`;
     const config = validate
-      ? validateConfig(input, { source, onWarning: warn })
+      ? validateConfig(input, { source: origin, onWarning: warn })
       : input as CLImaxConfig;
     position++;
-    sources.set(config, source);
+    origins.set(config, origin);
     deepFreeze(config.tags);
     deepFreeze(config.env);
     deepFreeze(config.global_args);
@@ -69,8 +69,8 @@ export function collectTools(
       if (previous !== undefined) {
         const earlier = owners[previous];
         warn(
-          `Duplicate tool name "${tool.name}": the tool from "${config.name}" (${source}) ` +
-            `replaces the one from "${earlier.name}" (${sources.get(earlier)})`,
+          `Duplicate tool name "${tool.name}": the tool from "${config.name}" (${origin}) ` +
+            `replaces the one from "${earlier.name}" (${origins.get(earlier)})`,
         );
         replaced.add(previous);
       }

@@ -14,10 +14,10 @@ import type {
 import { ConfigError } from "../errors.ts";
 import { deepFreeze } from "../_freeze.ts";
 import { describeValue } from "../_json_value.ts";
-import { describedTool, type PolicedTool, policedTool } from "../config/policy_apply.ts";
-import { knownPolicy } from "../config/policy_check.ts";
-import { policyFindings, reportFindings, toolsByName } from "../config/policy_findings.ts";
-import { sourceOf, validateConfig } from "../config/validate.ts";
+import { describedTool, type PolicedTool, policedTool } from "../config/policy/apply.ts";
+import { knownPolicy } from "../config/policy/check.ts";
+import { policyFindings, reportFindings, toolsByName } from "../config/policy/findings.ts";
+import { originOf, validateConfig } from "../config/validate.ts";
 import { type CollectedTools, collectTools } from "./_collect.ts";
 import { resolvedTool, toolEntry } from "./_entries.ts";
 import { buildInputSchema } from "./input_schema.ts";
@@ -54,7 +54,7 @@ export function policedIndexTools(
     }]);
   }
   const valid = [...configs].map((config, i) =>
-    validateConfig(config, { source: sourceOf(config) ?? `configs[${i}]`, onWarning: warn })
+    validateConfig(config, { source: originOf(config) ?? `configs[${i}]`, onWarning: warn })
   );
   const checked = knownPolicy(policy, warn);
   reportFindings(policyFindings(checked, toolsByName(valid)), warn);

@@ -104,7 +104,7 @@ export class ToolIndex {
   readonly #search: ToolSearch;
   /** What a policy gives each tool it exposes, by name; `undefined` without a policy. */
   readonly #policed: ReadonlyMap<string, PolicyEntry> | undefined;
-  #version: string | undefined;
+  #contentHash: string | undefined;
 
   /** @ignore Built by `fromConfigs` only. */
   private constructor(
@@ -174,7 +174,7 @@ export class ToolIndex {
    * configs have the same version in any process; any change to what they hold changes it.
    */
   get version(): string {
-    if (this.#version === undefined) {
+    if (this.#contentHash === undefined) {
       const hash = new Hash64();
       for (const summary of this.#summaries) hash.update(JSON.stringify(summary));
       // Entries not made yet are made for the hash and not kept: keeping them all would undo
@@ -183,9 +183,9 @@ export class ToolIndex {
         hash.update(JSON.stringify(this.#entries[position] ?? this.#makeEntry(position)));
         hash.update(JSON.stringify(this.#resolved[position] ?? this.#makeResolved(position)));
       }
-      this.#version = hash.digest();
+      this.#contentHash = hash.digest();
     }
-    return this.#version;
+    return this.#contentHash;
   }
 
   /**

@@ -22,7 +22,7 @@ import type {
 import type { RegistryReads } from "./registry_view.ts";
 import { type NormalizedParams, normalizeParams, pageKey } from "../index/search_params.ts";
 import { DEFAULT_MODE } from "../index/search_modes.ts";
-import { readVersionedCursor, signVersionedCursor } from "../index/cursor.ts";
+import { readTaggedCursor, signTaggedCursor } from "../index/cursor.ts";
 import type { RegistryState } from "./_state.ts";
 import { InvalidCursorError } from "../errors.ts";
 
@@ -63,7 +63,7 @@ export class StateReader implements RegistryReads {
   }
 
   get contentVersion(): string {
-    return this.#state.contentVersion;
+    return this.#state.contentHash;
   }
 
   search(params: RegistrySearchParams = {}): RegistryEntry[] {
@@ -85,7 +85,7 @@ export class StateReader implements RegistryReads {
     return {
       results,
       next_cursor: more
-        ? signVersionedCursor(this.contentVersion, key, offset + results.length)
+        ? signTaggedCursor(this.contentVersion, key, offset + results.length)
         : null,
     };
   }
@@ -139,7 +139,7 @@ export class StateReader implements RegistryReads {
     return {
       namespaces,
       next_cursor: limit > 0 && end < all.length
-        ? signVersionedCursor(this.contentVersion, key, end)
+        ? signTaggedCursor(this.contentVersion, key, end)
         : null,
     };
   }
@@ -188,7 +188,7 @@ export class StateReader implements RegistryReads {
   #offsetOf(cursor: unknown, key: string): number {
     if (cursor === undefined || cursor === null || cursor === "") return 0;
     if (typeof cursor !== "string") throw new InvalidCursorError("The cursor must be a string");
-    return readVersionedCursor(cursor, this.contentVersion, key);
+    return readTaggedCursor(cursor, this.contentVersion, key);
   }
 
   #collect(

@@ -1,4 +1,4 @@
-// What a registry holds at one version: its tools, each with the backends that listing it, in
+// What a registry holds at one version: its tools, each with the backends that reach it, in
 // load order, and its sources and namespaces. A state is changed in place until it is shared
 // (by a snapshot); a shared state is copied before the next change, so a snapshot keeps its view.
 //
@@ -139,7 +139,7 @@ export class RegistryState {
   #earlier: RegistrySearch | undefined;
   /** The slots changed since `#earlier` was made. */
   #touched: number[] = [];
-  #contentVersion: string | undefined;
+  #contentHash: string | undefined;
 
   /** A copy that changes apart from this state. */
   clone(): RegistryState {
@@ -157,7 +157,7 @@ export class RegistryState {
     copy.#search = this.#search;
     copy.#earlier = this.#earlier;
     copy.#touched = [...this.#touched];
-    copy.#contentVersion = this.#contentVersion;
+    copy.#contentHash = this.#contentHash;
     return copy;
   }
 
@@ -171,7 +171,7 @@ export class RegistryState {
   changed(): void {
     this.#keepSearch();
     this.#ordered = undefined;
-    this.#contentVersion = undefined;
+    this.#contentHash = undefined;
   }
 
   /** Makes the current search, if any, the one the next is made from. */
@@ -192,14 +192,14 @@ export class RegistryState {
   }
 
   /**
-   * Takes `tables` (the tables of the one index over every tool) and `contentVersion` from a
+   * Takes `tables` (the tables of the one index over every tool) and `contentHash` from a
    * registry built earlier from the same sources by the same code, instead of building them.
    *
    * @throws {RangeError} When `tables` do not fit the tools.
    */
-  adopt(tables: SearchTables, contentVersion: string): void {
+  adopt(tables: SearchTables, contentHash: string): void {
     this.#search = RegistrySearch.build(this.slots, tables);
-    this.#contentVersion = contentVersion;
+    this.#contentHash = contentHash;
   }
 
   /** The search over the current tools, made on first use after a change from the last one. */
@@ -212,12 +212,12 @@ export class RegistryState {
    * A 16-hex-digit hash of everything the registry holds, in order: the same content gives the
    * same hash in any process, whatever changes led to it.
    */
-  get contentVersion(): string {
-    if (this.#contentVersion === undefined) {
+  get contentHash(): string {
+    if (this.#contentHash === undefined) {
       const hash = new Hash64();
       for (const slot of this.ordered) hash.update(slot.hash);
-      this.#contentVersion = hash.digest();
+      this.#contentHash = hash.digest();
     }
-    return this.#contentVersion;
+    return this.#contentHash;
   }
 }

@@ -7,7 +7,7 @@ import type { PolicyConfig } from "../policy_types.ts";
 import type { BackendKind, ChangeEvent, ToolBackend } from "./types.ts";
 import type { CLImaxConfig } from "../types.ts";
 import type { McpServerInfo, McpTool } from "../mcp_types.ts";
-import { policyOrigin } from "../config/policy_origin.ts";
+import { policyOrigin } from "../config/policy/origin.ts";
 import type { SearchTables } from "../index/tool_search.ts";
 import {
   registryOptions,
@@ -29,8 +29,8 @@ import { RegistrySearch } from "./_segmented_search.ts";
 
 /** What a registry's search is made of beyond its tools: enough to restore it elsewhere. */
 export interface RegistryParts extends SearchTables {
-  /** The registry's `contentVersion`. */
-  version: string;
+  /** The registry's content hash, its `contentVersion`. */
+  contentHash: string;
 }
 
 /**
@@ -171,7 +171,7 @@ export class RegistryCore extends RegistryView {
   searchParts(): RegistryParts {
     const state = this.#state;
     const tables = state.search.tables ?? RegistrySearch.build(state.slots).tables!;
-    return { version: state.contentVersion, ...tables };
+    return { contentHash: state.contentHash, ...tables };
   }
 
   /**
@@ -182,8 +182,8 @@ export class RegistryCore extends RegistryView {
    * @throws {RangeError} When `parts` do not fit the registry's tools.
    */
   adoptSearchParts(parts: RegistryParts): void {
-    const { version, ...tables } = parts;
-    this.#state.adopt(tables, version);
+    const { contentHash, ...tables } = parts;
+    this.#state.adopt(tables, contentHash);
   }
 
   /** See `ToolRegistry.snapshot`. */

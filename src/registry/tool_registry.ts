@@ -15,7 +15,7 @@ import type { PolicyConfig } from "../policy_types.ts";
 import type { CLImaxConfig, CLImaxConfigInput } from "../types.ts";
 import type { McpServerInfo, McpTool } from "../mcp_types.ts";
 import { describeValue } from "../_json_value.ts";
-import { knownPolicy } from "../config/policy_check.ts";
+import { knownPolicy } from "../config/policy/check.ts";
 import { validateConfig } from "../config/validate.ts";
 import {
   type ConfigOptions,

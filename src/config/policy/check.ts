@@ -1,16 +1,16 @@
 /**
- * A policy checked against configs, both validated first: `policy_findings.ts` says what does
+ * A policy checked against configs, both validated first: `findings.ts` says what does
  * not fit.
  *
  * @module
  */
-import type { PolicyConfig } from "../policy_types.ts";
-import type { CLImaxConfig, CLImaxConfigInput } from "../types.ts";
-import { optionalFunction, optionsObject, type ValidateOptions } from "../_options.ts";
-import { validatePolicy } from "./policy.ts";
-import { policyOrigin } from "./policy_origin.ts";
-import { policyFindings, reportFindings, toolsByName } from "./policy_findings.ts";
-import { sourceOf, validateConfig } from "./validate.ts";
+import type { PolicyConfig } from "../../policy_types.ts";
+import type { CLImaxConfig, CLImaxConfigInput } from "../../types.ts";
+import { optionalFunction, optionsObject, type ValidateOptions } from "../../_options.ts";
+import { validatePolicy } from "./validate.ts";
+import { policyOrigin } from "./origin.ts";
+import { policyFindings, reportFindings, toolsByName } from "./findings.ts";
+import { originOf, validateConfig } from "../validate.ts";
 
 /** Options of `checkPolicy`. */
 export interface CheckPolicyOptions {
@@ -55,7 +55,7 @@ export function checkPolicy(
   const quiet = () => {};
   const tools = toolsByName(
     [...configs].map((config, i) =>
-      validateConfig(config, { source: sourceOf(config) ?? `configs[${i}]`, onWarning: quiet })
+      validateConfig(config, { source: originOf(config) ?? `configs[${i}]`, onWarning: quiet })
     ),
   );
   reportFindings(policyFindings(valid, tools), onWarning);

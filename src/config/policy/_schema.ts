@@ -2,10 +2,10 @@
 // `model_schemas.ts`): the public surface is the interfaces of policy_types.ts. Key order is
 // CLImax's field order. Built on first use, as the config's schemas are.
 import { z } from "zod";
-import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH } from "../limits.ts";
-import type { PolicyConfig } from "../policy_types.ts";
-import type { ExecutorConfig } from "../types.ts";
-import { modelSchemas } from "./model_schemas.ts";
+import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH } from "../../limits.ts";
+import type { PolicyConfig } from "../../policy_types.ts";
+import type { ExecutorConfig } from "../../types.ts";
+import { modelSchemas } from "../model_schemas.ts";
 
 let built: z.ZodType<PolicyConfig> | undefined;
 

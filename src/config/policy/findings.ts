@@ -6,13 +6,13 @@
  *
  * @module
  */
-import { ConfigError, type ConfigIssue, formatIssue } from "../errors.ts";
-import type { PolicyConfig } from "../policy_types.ts";
-import type { ArgConstraint, CLImaxConfig, ToolDef } from "../types.ts";
-import { closest } from "../_suggest.ts";
-import type { ValidateOptions } from "../_options.ts";
-import { type DataPath, formatPath } from "./yaml/data_path.ts";
-import { policyOrigin } from "./policy_origin.ts";
+import { ConfigError, type ConfigIssue, formatIssue } from "../../errors.ts";
+import type { PolicyConfig } from "../../policy_types.ts";
+import type { ArgConstraint, CLImaxConfig, ToolDef } from "../../types.ts";
+import { closest } from "../../_suggest.ts";
+import type { ValidateOptions } from "../../_options.ts";
+import { type DataPath, formatPath } from "../yaml/data_path.ts";
+import { policyOrigin } from "./origin.ts";
 
 /** The kinds of warning a policy check reports, as the command line names them. */
 export type PolicyWarningCode =

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Locator } from "./yaml/data_path.ts";
+import type { Locator } from "../yaml/data_path.ts";
 
 /** Where a validated policy came from: its source, and its YAML text's locator if any. */
 export interface PolicyOrigin {

@@ -4,15 +4,15 @@
  *
  * @module
  */
-import type { PolicyConfig } from "../policy_types.ts";
-import { isPlainObject } from "../_json_value.ts";
-import { type ValidateOptions, validateOptions } from "../_options.ts";
-import type { DataPath, SourceMap } from "./yaml/data_path.ts";
-import { recordPolicyOrigin } from "./policy_origin.ts";
-import { fieldOf } from "./plain_data.ts";
-import { policySchema } from "./_policy_schema.ts";
-import { DEFAULT_SOURCE, validateData } from "./_zod_validate.ts";
-import type { Finding } from "./_arg_checks.ts";
+import type { PolicyConfig } from "../../policy_types.ts";
+import { isPlainObject } from "../../_json_value.ts";
+import { type ValidateOptions, validateOptions } from "../../_options.ts";
+import type { DataPath, SourceMap } from "../yaml/data_path.ts";
+import { recordPolicyOrigin } from "./origin.ts";
+import { fieldOf } from "../plain_data.ts";
+import { policySchema } from "./_schema.ts";
+import { DEFAULT_SOURCE, validateData } from "../zod_validate.ts";
+import type { Finding } from "../arg_checks.ts";
 
 /**
  * Validates a plain object (as from JSON) as a policy and returns it fully defaulted. A tool (or
@@ -42,7 +42,7 @@ export function validatePolicy(input: unknown, options?: ValidateOptions): Polic
 
 /**
  * Validates plain data as a policy and remembers where it came from: `validatePolicy`'s work,
- * and that of `parsePolicy` (in `policy_text.ts`) with the YAML text's source map.
+ * and that of `parsePolicy` (in `text.ts`) with the YAML text's source map.
  */
 export function validatePolicyData(
   input: unknown,

@@ -1,16 +1,16 @@
 /**
- * Policy files and YAML text → validated policies. Apart from `policy.ts`, which validates plain
+ * Policy files and YAML text → validated policies. Apart from `validate.ts`, which validates plain
  * data, so that what only checks or applies a policy never loads the YAML parser: a service
  * started without a policy file does not pay for it at cold start.
  *
  * @module
  */
-import type { PolicyConfig } from "../policy_types.ts";
-import { type ValidateOptions, validateOptions } from "../_options.ts";
-import { fileTarget, readSourceText } from "./load.ts";
-import { validatePolicyData } from "./policy.ts";
-import { readYamlMapping } from "./yaml/document.ts";
-import { DEFAULT_SOURCE } from "./_zod_validate.ts";
+import type { PolicyConfig } from "../../policy_types.ts";
+import { type ValidateOptions, validateOptions } from "../../_options.ts";
+import { fileTarget, readSourceText } from "../load.ts";
+import { validatePolicyData } from "./validate.ts";
+import { readYamlMapping } from "../yaml/document.ts";
+import { DEFAULT_SOURCE } from "../zod_validate.ts";
 
 /**
  * Parses YAML text as a policy and returns it fully defaulted, checked as `validatePolicy`

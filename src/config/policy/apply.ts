@@ -4,8 +4,8 @@
  *
  * @module
  */
-import type { PolicyConfig } from "../policy_types.ts";
-import type { ArgConstraint, ToolDef } from "../types.ts";
+import type { PolicyConfig } from "../../policy_types.ts";
+import type { ArgConstraint, ToolDef } from "../../types.ts";
 
 /** What a policy says of a tool it exposes: the fields of a `ResolvedTool` that it sets. */
 export interface PolicedTool {

@@ -7,7 +7,7 @@ import { closest } from "../_suggest.ts";
 import { describeValue } from "../_json_value.ts";
 import { type ValidateOptions, validateOptions } from "../_options.ts";
 import { type DataPath, formatPath, type SourceMap } from "./yaml/data_path.ts";
-import type { ArgFindings, LibraryWarningCode } from "./_arg_checks.ts";
+import type { ArgFindings, LibraryWarningCode } from "./arg_checks.ts";
 import { quoteHint } from "./yaml/quote_hint.ts";
 
 /** The source name used when the caller gives none. */
