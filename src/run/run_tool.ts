@@ -85,15 +85,17 @@ export interface RunResult {
  *
  * @throws {InvalidArgumentsError} When the arguments are refused.
  * @example
- * ```ts ignore
- * import { runTool, runResultText, ToolIndex, validateConfig } from "@climax/tool-index";
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { runResultText, runTool, ToolIndex, validateConfig } from "@climax/tool-index";
  *
  * const index = ToolIndex.fromConfigs([validateConfig({
  *   command: "echo",
  *   tools: [{ name: "say", description: "Print words", args: [{ name: "words", positional: true }] }],
  * })]);
  * const result = await runTool(index.get("say")!, { words: "hello" });
- * console.log(result.exitCode, runResultText(result)); // 0 "hello"
+ * assert.equal(result.exitCode, 0);
+ * assert.equal(runResultText(result).trim(), "hello");
  * ```
  */
 export async function runTool(

@@ -139,11 +139,11 @@ export class SubstringIndex {
     accept: Accept,
     visit: (text: number) => boolean,
     driver?: ArrayLike<number>,
-    bounds: ScanBounds = {},
+    bounds?: ScanBounds,
   ): void {
-    const keys = bounds.keys ?? needleKeys(needle) ?? [];
-    const end = bounds.below ?? this.#texts.length;
-    const rarest = bounds.rarest;
+    const keys = bounds?.keys ?? needleKeys(needle) ?? [];
+    const end = bounds?.below ?? this.#texts.length;
+    const rarest = bounds?.rarest;
     // The shortest list, found by its bounds: a view of each list looked at would be an object
     // made per n-gram, which cost a query a quarter of its time.
     let from = 0;

@@ -30,6 +30,7 @@ export interface CheckPolicyOptions {
  * @throws {RangeError} When `options` is not an object or `onWarning` not a function.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { checkPolicy, parseConfig, parsePolicy } from "@climax/tool-index";
  *
  * const git = parseConfig(`
@@ -40,8 +41,11 @@ export interface CheckPolicyOptions {
  *     args: [{ name: max_count, type: integer, flag: --max-count }]
  * `);
  * const policy = parsePolicy("tools:\n  git_lgo: {}\n", { source: "readonly.policy.yaml" });
- * checkPolicy(policy, [git], { onWarning: (message) => console.log(message) });
- * // readonly.policy.yaml:2:3: tools.git_lgo: No config defines a tool "git_lgo", so the policy's entry is ignored; did you mean "git_log"?
+ * const warnings: string[] = [];
+ * checkPolicy(policy, [git], { onWarning: (message) => warnings.push(message) });
+ * assert.deepEqual(warnings, [
+ *   'readonly.policy.yaml:2:3: tools.git_lgo: No config defines a tool "git_lgo", so the policy\'s entry is ignored; did you mean "git_log"?',
+ * ]);
  * ```
  */
 export function checkPolicy(

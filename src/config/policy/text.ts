@@ -21,16 +21,20 @@ import { DEFAULT_SOURCE } from "../zod_validate.ts";
  * @throws {RangeError} When `options` is not an object or `onWarning` not a function.
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ConfigError, parsePolicy } from "@climax/tool-index";
  *
- * try {
- *   parsePolicy("tools:\n  git_checkout:\n    args:\n      branch: { pattern: '[a-z' }\n", {
- *     source: "readonly.policy.yaml",
- *   });
- * } catch (error) {
- *   if (error instanceof ConfigError) console.log(error.message);
- *   // readonly.policy.yaml:4:25: tools.git_checkout.args.branch.pattern: The pattern is not a valid regular expression ...
- * }
+ * assert.throws(
+ *   () =>
+ *     parsePolicy("tools:\n  git_checkout:\n    args:\n      branch: { pattern: '[a-z' }\n", {
+ *       source: "readonly.policy.yaml",
+ *     }),
+ *   (error) =>
+ *     error instanceof ConfigError &&
+ *     error.message.startsWith(
+ *       "readonly.policy.yaml:4:26: tools.git_checkout.args.branch.pattern: The pattern is not a valid regular expression",
+ *     ),
+ * );
  * ```
  */
 export function parsePolicy(yamlText: string, options?: ValidateOptions): PolicyConfig {
