@@ -213,12 +213,16 @@ export async function sourceParser(options: ParseOptions): Promise<SourceParser>
  */
 export function sourceKey(source: CatalogueSource): string {
   const spec = specOf(source);
-  return `${spec.backend}\u0000${spec.id(source)}`;
+  return keyOf(spec.backend, spec.id(source));
 }
 
 /** The key an upstream MCP server's source has, from its namespace alone. */
 export function serverKey(namespace: string): string {
-  return `${SOURCE_KINDS.mcp_server.backend}\u0000${namespace}`;
+  return keyOf(SOURCE_KINDS.mcp_server.backend, namespace);
+}
+
+function keyOf(backend: BackendKind, id: string): string {
+  return `${backend}\u0000${id}`;
 }
 
 /** The namespace of a source's tools. */

@@ -6,7 +6,7 @@ import type { BackendKind, ChangeEvent, ToolBackend } from "./types.ts";
 import { describeValue, sameJson } from "../_json_value.ts";
 import { BACKEND_KINDS, isBackendKind } from "./_backend_kinds.ts";
 import { type CheckedRegistration, sameDefinition, type ToolTemplate } from "./registrations.ts";
-import { type Listing, type RegistryState, Slot, SOURCE_SPAN, sourceKey } from "./_state.ts";
+import { keyOf, type Listing, type RegistryState, Slot, SOURCE_SPAN, sourceKey } from "./_state.ts";
 
 /** What a change does to the backends of the tools it touches. */
 export interface Change {
@@ -57,13 +57,13 @@ export function replacement(
     drops: (_id, backend) => backend.kind === kind && backend.id === backendId,
     dropIds: new Set(),
     adds,
-    replaces: `${kind}\u0000${backendId}`,
+    replaces: keyOf(kind, backendId),
   };
 }
 
 /** Whether a tool of `state` has a backend of kind `kind` and ID `backendId`. */
 export function hasSource(state: RegistryState, kind: BackendKind, backendId: string): boolean {
-  return state.sources.has(`${kind}\u0000${backendId}`);
+  return state.sources.has(keyOf(kind, backendId));
 }
 
 /** A change's event before the version it makes is known. */

@@ -6,7 +6,7 @@
 // kind and ID: a config, a server) keeps the place it first came in, and lists its tools in the
 // order it last gave them. A tool reached by several sources stands where the earliest puts it.
 // A fresh registry given the same sources in the same order holds the tools in the same order.
-import type { RegistryEntry, ToolBackend } from "./types.ts";
+import type { BackendKind, RegistryEntry, ToolBackend } from "./types.ts";
 import { canonicalJson } from "../_json_value.ts";
 import { Hash64 } from "../_hash.ts";
 import type { JsonValue } from "../types.ts";
@@ -112,9 +112,14 @@ export interface SourceRecord {
   readonly ids: Set<string>;
 }
 
+/** The key of the source of the backends of kind `kind` and ID `id`. */
+export function keyOf(kind: BackendKind, id: string): string {
+  return `${kind}\u0000${id}`;
+}
+
 /** The key of a backend's source: its kind and ID. */
 export function sourceKey(backend: ToolBackend): string {
-  return `${backend.kind}\u0000${backend.id}`;
+  return keyOf(backend.kind, backend.id);
 }
 
 /** The tools, sources and namespaces of one version of a registry. */

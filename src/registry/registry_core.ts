@@ -55,19 +55,14 @@ export class RegistryCore extends RegistryView {
   }
 
   /**
-   * The reads of the registry's state as it is now. A view of the core (a `ToolRegistry`) reads
-   * through this, not through the core.
+   * The reads of the registry's state as it is now; public here, so that a view of the core (a
+   * `ToolRegistry`) reads through it.
    */
-  currentReads(): StateReader {
+  override reads(): StateReader {
     if (this.#reader?.state !== this.#state) {
       this.#reader = new StateReader(this.#state, this.#options.settings);
     }
     return this.#reader;
-  }
-
-  /** @ignore */
-  protected override reads(): StateReader {
-    return this.currentReads();
   }
 
   /** The policy of every config registered (see `ToolRegistryOptions.policy`), validated. */

@@ -74,7 +74,7 @@ export class ToolRegistry extends RegistryView {
 
   /** @ignore */
   protected override reads(): RegistryReads {
-    return this.#core.currentReads();
+    return this.#core.reads();
   }
 
   /**
