@@ -99,3 +99,63 @@ console.log(
     (directTokens / (metaTokens + searchTokens + encode(get).length)).toFixed(0)
   }× under the full listing.`,
 );
+
+// With an MCP config file as its argument, the same for the tools of the servers it names: what
+// a client loads when it starts them all, beside what it loads connected to the index alone.
+const mcpConfig = Deno.args[0];
+if (mcpConfig !== undefined) await serversCost(mcpConfig);
+
+async function serversCost(path: string): Promise<void> {
+  const { parseMcpConfig } = await import("../src/config/mcp_config.ts");
+  const { connectUpstream } = await import("../src/upstream/connection.ts");
+  const servers = parseMcpConfig(await Deno.readTextFile(path), {
+    source: path,
+    env: (name) => Deno.env.get(name),
+  });
+  const lists: string[] = [];
+  const registry = new ToolRegistry();
+  for (const server of servers) {
+    const connection = await connectUpstream(server, { timeoutMs: 120_000, maxPages: 100 });
+    try {
+      const tools = await connection.listTools();
+      lists.push(JSON.stringify({ tools }));
+      registry.registerMcpTools(connection.server, tools);
+    } finally {
+      await connection.close();
+    }
+  }
+  const app = createApp(fixedCatalogue(registry), {
+    ...settingsFromEnv(() => undefined),
+    logRequests: false,
+  });
+  const client = new Client({ name: "context-cost", version: "1.0.0" });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL("http://tool-index.local/mcp"), {
+      fetch: async (url, init) => await app.fetch(new Request(url, init)),
+    }),
+  );
+  const text = async (name: string, args: Record<string, unknown>) =>
+    ((await client.callTool({ name, arguments: args })).content as { text: string }[])[0].text;
+  const search = await text("climax_search", { query: "what time is it in Tokyo", limit: 5 });
+  const [first] = registry.search({ query: "what time is it in Tokyo", mode: "ranked", limit: 1 });
+  const get = await text("climax_get", { tool_name: first.id });
+  const metaList = JSON.stringify(await client.listTools());
+  await client.close();
+  const tokens = (texts: string[]) => texts.reduce((sum, text) => sum + encode(text).length, 0);
+  const bytes = (texts: string[]) =>
+    texts.reduce((sum, text) => sum + new TextEncoder().encode(text).length, 0);
+  console.log(
+    `\n## The servers of ${
+      path.slice(path.lastIndexOf("/") + 1)
+    } (${registry.size} tools, ${servers.length} servers)\n`,
+  );
+  console.log("| what the agent's context holds | bytes | tokens (o200k_base) |");
+  console.log("|---|---:|---:|");
+  console.log(`| every server connected: each tools/list | ${bytes(lists)} | ${tokens(lists)} |`);
+  console.log(`| the index alone: its tools/list | ${bytes([metaList])} | ${tokens([metaList])} |`);
+  console.log(
+    `| then a climax_search (limit 5) and a climax_get (${first.id}) | ${bytes([search, get])} | ${
+      tokens([search, get])
+    } |`,
+  );
+}

@@ -6,7 +6,7 @@
  */
 /**
  * One tool as an MCP server's `tools/list` result lists it: the fields a registry reads. Other
- * fields a server sends (`outputSchema`, `icons`, `_meta`, …) are accepted and left out.
+ * fields a server sends (`icons`, `execution`, `_meta`, …) are accepted and left out.
  *
  * @example
  * ```ts
@@ -31,6 +31,8 @@ export interface McpTool {
   inputSchema: { [key: string]: unknown };
   /** Hints about the tool's behaviour, such as `readOnlyHint`. */
   annotations?: { [key: string]: unknown };
+  /** The JSON Schema of its `structuredContent`: an object schema. */
+  outputSchema?: { [key: string]: unknown };
 }
 
 /**

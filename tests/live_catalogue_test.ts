@@ -284,11 +284,17 @@ Deno.test("an edit made while the catalogue starts is served once it has started
       dir,
       watch: true,
       debounceMs: 50,
-      upstreams: [{ namespace: "slow", url: upstream.url, token: null }],
+      upstreams: [{
+        namespace: "slow",
+        transport: "http",
+        url: upstream.url,
+        headers: {},
+        place: "MCP_SERVERS (slow)",
+      }],
       timeoutMs: 600,
       report: () => {},
     });
-    // While the start waits on the upstream, the file changes.
+    // The upstream hangs, which the start does not wait for; the file changes as it starts.
     await new Promise((resolve) => setTimeout(resolve, 300));
     await Deno.writeTextFile(`${dir}/git.yaml`, gitYaml("Edited while starting"));
     catalogue = await opening;
@@ -300,7 +306,7 @@ Deno.test("an edit made while the catalogue starts is served once it has started
       "the edit was lost",
     );
   } finally {
-    catalogue?.close();
+    await catalogue?.close();
     await upstream.stop();
     await Deno.remove(dir, { recursive: true });
   }

@@ -16,7 +16,7 @@ function issuesOf(text: string) {
   assert.fail("the list was accepted");
 }
 
-Deno.test("parseMcpToolList() reads a server and its tools, with defaults for what it leaves out", () => {
+Deno.test("parseMcpToolList() reads a server and its tools with their output schemas, with defaults for what it leaves out", () => {
   const list = parseMcpToolList(
     JSON.stringify({
       name: "weather",
@@ -45,6 +45,7 @@ Deno.test("parseMcpToolList() reads a server and its tools, with defaults for wh
       description: "Forecast for a city",
       inputSchema: { type: "object", properties: { city: { type: "string" } } },
       annotations: { readOnlyHint: true },
+      outputSchema: { type: "object" },
     }],
   });
 });

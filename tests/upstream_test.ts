@@ -2,6 +2,7 @@
 // changes, a server that goes down, hangs or answers garbage, and bearer tokens.
 import assert from "node:assert/strict";
 import { LiveCatalogue, type LiveCatalogueOptions } from "../src/catalogue/live.ts";
+import type { HttpServerConfig } from "../src/config/mcp_config.ts";
 import type { SourceHealth } from "../src/catalogue/served.ts";
 import { createApp } from "../src/http/app.ts";
 import { settingsFromEnv } from "../src/http/settings.ts";
@@ -33,13 +34,25 @@ async function openCatalogue(
     report: (message) => messages.push(message),
     ...options,
   });
+  await catalogue.ready();
   return {
     catalogue,
     messages,
     async close() {
-      catalogue.close();
+      await catalogue.close();
       await Deno.remove(dir, { recursive: true });
     },
+  };
+}
+
+/** The entry of an HTTP server, as `MCP_SERVERS` gives one. */
+function http(namespace: string, url: string, token?: string): HttpServerConfig {
+  return {
+    namespace,
+    transport: "http",
+    url,
+    headers: token === undefined ? {} : { Authorization: `Bearer ${token}` },
+    place: `MCP_SERVERS (${namespace})`,
   };
 }
 
@@ -68,7 +81,7 @@ async function withUpstream(
 Deno.test("a live catalogue serves every page of an upstream's tools, in its namespace", async () => {
   await withUpstream("docs", 7, async (upstream) => {
     const { catalogue, close } = await openCatalogue({
-      upstreams: [{ namespace: "docs", url: upstream.url, token: null }],
+      upstreams: [http("docs", upstream.url)],
     });
     try {
       const { registry } = catalogue;
@@ -88,6 +101,7 @@ Deno.test("a live catalogue serves every page of an upstream's tools, in its nam
       assert.deepEqual(upstreamHealth(catalogue, "docs"), {
         kind: "mcp_server",
         name: "docs",
+        transport: "http",
         status: "ok",
         tools: 7,
       });
@@ -101,7 +115,7 @@ Deno.test("a live catalogue serves every page of an upstream's tools, in its nam
 Deno.test("an upstream's changed tools replace its old ones at the next refresh, and no change is no new version", async () => {
   await withUpstream("docs", 3, async (upstream) => {
     const { catalogue, close } = await openCatalogue({
-      upstreams: [{ namespace: "docs", url: upstream.url, token: null }],
+      upstreams: [http("docs", upstream.url)],
     });
     try {
       const { registry } = catalogue;
@@ -131,7 +145,7 @@ Deno.test("an upstream's changed tools replace its old ones at the next refresh,
 Deno.test("an upstream that goes down keeps its last tools; the health says which, what and since when, until it is back", async () => {
   await withUpstream("docs", 3, async (upstream) => {
     const { catalogue, messages, close } = await openCatalogue({
-      upstreams: [{ namespace: "docs", url: upstream.url, token: null }],
+      upstreams: [http("docs", upstream.url)],
     });
     try {
       const app = createApp(catalogue, { ...settingsFromEnv(() => undefined), logRequests: false });
@@ -176,7 +190,7 @@ Deno.test("an upstream that goes down keeps its last tools; the health says whic
 Deno.test("an upstream that hangs is given up at the timeout, and its last tools are kept", async () => {
   await withUpstream("slow", 2, async (upstream) => {
     const { catalogue, close } = await openCatalogue({
-      upstreams: [{ namespace: "slow", url: upstream.url, token: null }],
+      upstreams: [http("slow", upstream.url)],
       timeoutMs: 300,
     });
     try {
@@ -187,7 +201,7 @@ Deno.test("an upstream that hangs is given up at the timeout, and its last tools
       assert.ok(performance.now() - started < 10_000);
       const health = upstreamHealth(catalogue, "slow");
       assert.equal(health.status, "failing");
-      assert.equal(health.problem, "no answer within 300 ms");
+      assert.equal(health.problem, "no answer to tools/list within 300 ms");
       assert.equal(catalogue.registry.search({ namespace: "slow" }).length, 2);
     } finally {
       await close();
@@ -198,7 +212,7 @@ Deno.test("an upstream that hangs is given up at the timeout, and its last tools
 Deno.test("an upstream that answers what is not JSON-RPC, or lists a tool that is not one, keeps its last tools", async () => {
   await withUpstream("odd", 2, async (upstream) => {
     const { catalogue, close } = await openCatalogue({
-      upstreams: [{ namespace: "odd", url: upstream.url, token: null }],
+      upstreams: [http("odd", upstream.url)],
     });
     try {
       const content = catalogue.registry.contentVersion;
@@ -224,7 +238,7 @@ Deno.test("an upstream down at the start is reported, and its tools come when it
   await withUpstream("late", 2, async (upstream) => {
     await upstream.stop();
     const { catalogue, close } = await openCatalogue({
-      upstreams: [{ namespace: "late", url: upstream.url, token: null }],
+      upstreams: [http("late", upstream.url)],
     });
     try {
       assert.equal(catalogue.health().status, "degraded");
@@ -242,7 +256,7 @@ Deno.test("an upstream down at the start is reported, and its tools come when it
 Deno.test("an upstream is fetched again every refreshSeconds", async () => {
   await withUpstream("docs", 1, async (upstream) => {
     const { catalogue, close } = await openCatalogue({
-      upstreams: [{ namespace: "docs", url: upstream.url, token: null }],
+      upstreams: [http("docs", upstream.url)],
       refreshSeconds: 1,
     });
     try {
@@ -261,10 +275,10 @@ Deno.test("an upstream is fetched again every refreshSeconds", async () => {
 Deno.test("the bearer token of an upstream is sent with every request", async () => {
   await withUpstream("private", 2, async (upstream) => {
     const right = await openCatalogue({
-      upstreams: [{ namespace: "private", url: upstream.url, token: "s3cret" }],
+      upstreams: [http("private", upstream.url, "s3cret")],
     });
     const wrong = await openCatalogue({
-      upstreams: [{ namespace: "private", url: upstream.url, token: "guess" }],
+      upstreams: [http("private", upstream.url, "guess")],
     });
     try {
       assert.equal(right.catalogue.registry.search({ namespace: "private" }).length, 2);
@@ -281,7 +295,7 @@ Deno.test("a tool list file may not claim the name of an upstream", async () => 
   await withUpstream("docs", 2, async (upstream) => {
     const list = JSON.stringify({ name: "docs", tools: mcpTools("file", 1) });
     const { catalogue, close } = await openCatalogue({
-      upstreams: [{ namespace: "docs", url: upstream.url, token: null }],
+      upstreams: [http("docs", upstream.url)],
     }, { "docs.mcp.json": list });
     try {
       assert.deepEqual(catalogue.registry.ids().filter((id) => id.startsWith("docs:")), [
@@ -290,7 +304,7 @@ Deno.test("a tool list file may not claim the name of an upstream", async () => 
       ]);
       const file = catalogue.health().sources.find((source) => source.name === "docs.mcp.json");
       assert.equal(file?.status, "failing");
-      assert.match(file!.problem!, /upstream of MCP_SERVERS/);
+      assert.match(file!.problem!, /upstream MCP server of MCP_SERVERS \(docs\)/);
     } finally {
       await close();
     }

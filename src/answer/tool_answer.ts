@@ -27,7 +27,7 @@ export function lookupTool(registry: RegistryView, reference: string): ToolLooku
 /**
  * The tool with the ID `id` as the service shows it: its search entry (CLImax's fields), then
  * for a CLImax tool its command line (the `ResolvedTool` fields), for another its title,
- * annotations and backend.
+ * annotations, output schema and backend.
  */
 export function toolAnswer(
   registry: RegistryView,
@@ -42,7 +42,8 @@ export function toolAnswer(
   if (backend.kind === "climax") {
     return { ...fields, ...maskEnv(climaxResolvedTool(backend), exposeEnv) };
   }
-  return { ...fields, title: tool.title, annotations: tool.annotations, backend };
+  const { title, annotations, output_schema } = tool;
+  return { ...fields, title, annotations, output_schema, backend };
 }
 
 /**

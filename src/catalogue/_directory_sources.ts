@@ -12,7 +12,6 @@ import {
   type FileSource,
   namespaceOf,
   sourceFileNames,
-  sourceKey,
   type SourceParser,
   sourceParser,
   swapSource,
@@ -42,10 +41,10 @@ export interface DirectoryOptions {
   /** Receives each message for the operator: a file reloaded, a file that does not load. */
   report: (message: string) => void;
   /**
-   * Whether a source of this key (see `sourceKey`) is an upstream MCP server's, whose tools come
-   * from the server, not from a file.
+   * Where the upstream MCP server of this namespace is named, if one is: its tools come from the
+   * server, and no file may claim its namespace.
    */
-  isUpstream: (key: string) => boolean;
+  upstreamPlace: (namespace: string) => string | undefined;
 }
 
 /**
@@ -97,9 +96,10 @@ export class DirectorySources {
     const text = (file: string) => texts?.read.get(file)?.text;
     for (const source of loaded.sources) {
       const file = source.file;
-      if (options.isUpstream(sourceKey(source))) {
+      const upstream = options.upstreamPlace(namespaceOf(source));
+      if (upstream !== undefined) {
         swapSource(registry, source, undefined);
-        const error = upstreamClash(this.#pathOf(file), namespaceOf(source));
+        const error = upstreamClash(this.#pathOf(file), namespaceOf(source), upstream);
         this.#files.set(file, { text: text(file), problem: { error, since: now } });
       } else {
         this.#files.set(file, { text: text(file), served: source });
@@ -110,6 +110,16 @@ export class DirectorySources {
       this.#files.set(file, { text: text(file), problem: { error, since: now } });
     }
     for (const source of loaded.held) this.#files.get(source.file)!.waiting = source;
+  }
+
+  /** The path of the file whose served source has the namespace `namespace`, if one has. */
+  placeOf(namespace: string): string | undefined {
+    for (const [file, state] of this.#files) {
+      if (state.served !== undefined && namespaceOf(state.served) === namespace) {
+        return this.#pathOf(file);
+      }
+    }
+    return undefined;
   }
 
   /** The errors of the files whose latest version is not served. */
@@ -189,9 +199,8 @@ export class DirectorySources {
   #parse(parse: SourceParser, text: string, source: string, file: string) {
     try {
       const parsed = parse(text, source, file);
-      if (this.#options.isUpstream(sourceKey(parsed))) {
-        return upstreamClash(source, namespaceOf(parsed));
-      }
+      const upstream = this.#options.upstreamPlace(namespaceOf(parsed));
+      if (upstream !== undefined) return upstreamClash(source, namespaceOf(parsed), upstream);
       return parsed;
     } catch (error) {
       if (error instanceof ConfigError) return error;
@@ -302,13 +311,15 @@ export class DirectorySources {
   }
 }
 
-/** The error of a tool list file of a server whose tools come from `MCP_SERVERS`. */
-function upstreamClash(source: string, server: string): ConfigError {
+/** The error of a file claiming the namespace of the upstream server named at `place`. */
+function upstreamClash(source: string, namespace: string, place: string): ConfigError {
   return new ConfigError(source, [{
     path: "name",
-    message: `The MCP server ${
-      JSON.stringify(server)
-    } is an upstream of MCP_SERVERS, whose tools come from the server itself`,
+    message:
+      `The namespace ${
+        JSON.stringify(namespace)
+      } is also that of the upstream MCP server of ${place}, whose tools come from the server ` +
+      "itself; rename one of them",
   }]);
 }
 

@@ -1,4 +1,4 @@
-// Watching a directory's source files by polling their names, sizes and modification times:
+// Watching a directory's source files, or one file, by polling their names, sizes and modification times:
 // one call of `onChange` once a burst of changes has been quiet for the debounce time, however
 // many files it touched (editors save in several steps: a temporary file, a rename, a write).
 //
@@ -20,12 +20,33 @@ export interface DirectoryWatch {
  * Calls `onChange` `debounceMs` after the last change of each burst of changes to the source
  * files of `dir` (their names, sizes or times), starting from how they are when it resolves.
  */
-export async function watchDirectory(
+export function watchDirectory(
   dir: URL,
   debounceMs: number,
   onChange: () => void,
 ): Promise<DirectoryWatch> {
-  let last = await signature(dir);
+  return watchSignature(() => signature(dir), debounceMs, onChange);
+}
+
+/**
+ * Calls `onChange` `debounceMs` after the last change of each burst of changes to the file at
+ * `path` (its size, inode or times; its coming or going), starting from how it is when it
+ * resolves.
+ */
+export function watchFile(
+  path: string,
+  debounceMs: number,
+  onChange: () => void,
+): Promise<DirectoryWatch> {
+  return watchSignature(() => fileSignature(path), debounceMs, onChange);
+}
+
+async function watchSignature(
+  sign: () => Promise<string>,
+  debounceMs: number,
+  onChange: () => void,
+): Promise<DirectoryWatch> {
+  let last = await sign();
   let polling = false;
   let closed = false;
   let quiet: ReturnType<typeof setTimeout> | undefined;
@@ -33,7 +54,7 @@ export async function watchDirectory(
     if (polling) return;
     polling = true;
     try {
-      const now = await signature(dir);
+      const now = await sign();
       if (now === last || closed) return;
       last = now;
       clearTimeout(quiet);
@@ -68,14 +89,19 @@ async function signature(dir: URL): Promise<string> {
     // A directory that cannot be read is a state of its own: the reload reports it.
     return `unreadable: ${error instanceof Error ? error.name : String(error)}`;
   }
-  const stats = await Promise.all(names.map(async (name) => {
-    try {
-      const info = await Deno.stat(new URL(encodeURIComponent(name), dir));
-      const times = `${info.mtime?.getTime()}\u0000${info.ctime?.getTime()}`;
-      return `${name}\u0000${info.size}\u0000${info.ino}\u0000${times}`;
-    } catch {
-      return `${name}\u0000gone`;
-    }
-  }));
+  const stats = await Promise.all(
+    names.map((name) => fileSignature(new URL(encodeURIComponent(name), dir), name)),
+  );
   return stats.join("\u0001");
+}
+
+/** The size, inode and change and modification times of one file, after `name`. */
+async function fileSignature(path: string | URL, name = ""): Promise<string> {
+  try {
+    const info = await Deno.stat(path);
+    const times = `${info.mtime?.getTime()}\u0000${info.ctime?.getTime()}`;
+    return `${name}\u0000${info.size}\u0000${info.ino}\u0000${times}`;
+  } catch {
+    return `${name}\u0000gone`;
+  }
 }

@@ -1,34 +1,46 @@
 // A catalogue that stays current while the service runs: the files of a directory, reloaded
-// when they change, and the tools of upstream MCP servers, fetched again at an interval. Every
-// source that fails keeps what it last loaded in the registry and is reported in the health
-// until it loads again: a broken file or a server that is down never empties the catalogue.
+// when they change, and the tools of upstream MCP servers, named by the service's settings and
+// by an MCP config file (reloaded when it changes too), each listed when it answers and again
+// when it says its tools changed or at an interval. Every source that fails keeps what it last
+// loaded in the registry and is reported in the health until it loads again: a broken file or
+// a server that is down never empties the catalogue, and none is waited for at the start.
 //
-// The fetching of upstreams and the watching of files are loaded only by a catalogue that uses
+// The upstreams' client and the watching of files are loaded only by a catalogue that uses
 // them: a cold start of the bundled catalogue, on Deno Deploy, needs neither.
-import { type ConfigError, InvalidBackendError, InvalidToolError } from "../errors.ts";
+import { ConfigError } from "../errors.ts";
 import { BUNDLED_CONFIGS, directoryUrl } from "../config/files.ts";
+import type { McpServerConfig } from "../config/mcp_config.ts";
 import type { RegistryCore } from "../registry/registry_core.ts";
 import type { PolicyConfig } from "../policy_types.ts";
 import { loadCatalogue } from "./load.ts";
 import type { CatalogueHealth, ServedCatalogue, SourceHealth } from "./served.ts";
-import { replaceSource, serverKey } from "./source_kinds.ts";
-import type { UpstreamServer } from "./upstream.ts";
 import { DirectorySources, directoryTexts } from "./_directory_sources.ts";
+import { readMcpConfigFile, sameNamespaces } from "./_mcp_config_file.ts";
+import { Upstreams } from "./_upstreams.ts";
 import type { DirectoryWatch } from "./_watch.ts";
 
 /** How a live catalogue is made and kept current. */
 export interface LiveCatalogueOptions {
   /** The directory of YAML configs and MCP tool lists; default the bundled catalogue. */
   dir?: string | URL;
-  /** Reload the directory's files when they change. Default `false`. */
+  /** Reload the directory's files, and the MCP config file, when they change. Default `false`. */
   watch?: boolean;
   /** How many milliseconds the files must be quiet after a change before a reload. Default 150. */
   debounceMs?: number;
-  /** Upstream MCP servers whose tools are served. */
-  upstreams?: readonly UpstreamServer[];
-  /** Seconds between fetches of the upstreams' tools; 0 fetches them at the start only. */
+  /** Upstream MCP servers whose tools are served, beside those of `mcpConfig`. */
+  upstreams?: readonly McpServerConfig[];
+  /**
+   * The path of an MCP config file in the clients' form (`mcpServers`, or VS Code's `servers`)
+   * whose servers' tools are served; see `parseMcpConfig`.
+   */
+  mcpConfig?: string;
+  /** Reads the environment: the MCP config's `${VAR}`s, what its programs need to start. */
+  readEnv?: (name: string) => string | undefined;
+  /** Whether stdio servers may be started. Default: whether this process may run programs. */
+  canRun?: boolean;
+  /** Seconds between listings of the upstreams that do not say when their tools change; 0 for never. */
   refreshSeconds?: number;
-  /** The most milliseconds one fetch of an upstream's tools may take. Default 10,000. */
+  /** The most milliseconds an upstream may take to start and answer, then to list. Default 10,000. */
   timeoutMs?: number;
   /** Receives each message for the operator. Default `console.warn`. */
   report?: (message: string) => void;
@@ -39,18 +51,19 @@ export interface LiveCatalogueOptions {
   policy?: PolicyConfig;
 }
 
-/** The most pages of one upstream's `tools/list` followed. */
-const MAX_PAGES = 1000;
+type Settings = {
+  watch: boolean;
+  debounceMs: number;
+  refreshSeconds: number;
+  report: (message: string) => void;
+  readEnv: (name: string) => string | undefined;
+};
 
-/** One upstream server as the catalogue last saw it. */
-interface UpstreamState {
-  server: UpstreamServer;
-  /** How many of its tools are served. */
-  tools: number;
-  /** Why its latest fetch failed, and since when. */
-  problem?: { message: string; since: Date };
-  /** The fetch under way, which another refresh joins rather than starting its own. */
-  fetching?: Promise<void>;
+/** The MCP config file as last read. */
+interface McpConfigState {
+  path: string;
+  /** Why its latest version is not applied, or not all of it, and since when. */
+  problem?: { error: ConfigError; since: Date };
 }
 
 /**
@@ -58,84 +71,117 @@ interface UpstreamState {
  *
  * @example
  * ```ts ignore
- * const catalogue = await LiveCatalogue.open({ dir: "configs/", watch: true });
+ * const catalogue = await LiveCatalogue.open({ dir: "configs/", mcpConfig: "mcp.json" });
+ * await catalogue.ready();
  * console.log(catalogue.registry.size, catalogue.health().status);
- * catalogue.close();
+ * await catalogue.close();
  * ```
  */
 export class LiveCatalogue implements ServedCatalogue {
   /** The registry of every source's tools. */
   readonly registry: RegistryCore;
   readonly #directory: DirectorySources;
-  readonly #upstreams: Map<string, UpstreamState>;
-  readonly #options: Required<Omit<LiveCatalogueOptions, "dir" | "upstreams" | "policy">>;
+  readonly #upstreams: Upstreams;
+  readonly #fixed: readonly McpServerConfig[];
+  readonly #mcpConfig?: McpConfigState;
+  readonly #settings: Settings;
   #queue: Promise<void> = Promise.resolve();
   #closed = false;
-  #watch?: DirectoryWatch;
+  #watches: DirectoryWatch[] = [];
   #timer?: ReturnType<typeof setInterval>;
 
   private constructor(
     registry: RegistryCore,
-    directory: (isUpstream: (key: string) => boolean) => DirectorySources,
-    upstreams: readonly UpstreamServer[],
-    options: Required<Omit<LiveCatalogueOptions, "dir" | "upstreams" | "policy">>,
+    directory: (upstreamPlace: (namespace: string) => string | undefined) => DirectorySources,
+    upstreams: Upstreams,
+    fixed: readonly McpServerConfig[],
+    mcpConfig: McpConfigState | undefined,
+    settings: Settings,
   ) {
     this.registry = registry;
-    this.#options = options;
-    this.#upstreams = new Map(upstreams.map((server) => [server.namespace, { server, tools: 0 }]));
-    const keys = new Set(upstreams.map((server) => serverKey(server.namespace)));
-    this.#directory = directory((key) => keys.has(key));
+    this.#upstreams = upstreams;
+    this.#fixed = fixed;
+    this.#mcpConfig = mcpConfig;
+    this.#settings = settings;
+    this.#directory = directory((namespace) => upstreams.configOf(namespace)?.place);
   }
 
   /**
-   * Loads the directory's files and fetches the upstreams' tools, then keeps them current as
-   * the options say. A file that does not load is left out and reported (see `fileErrors`);
-   * an upstream that does not answer is reported in the health.
+   * Loads the directory's files and starts the upstreams, then keeps them current as the
+   * options say. Upstreams are not waited for (see `ready`): their tools join as they answer.
+   * A file that does not load is left out and reported (see `fileErrors`).
    *
-   * @throws {ConfigError} When the directory cannot be read, or the policy does not fit it.
+   * @throws {ConfigError} When the directory or the MCP config file cannot be read or is not
+   * valid, when two upstreams claim one namespace, or when the policy does not fit.
    */
   static async open(options: LiveCatalogueOptions = {}): Promise<LiveCatalogue> {
     const dir = options.dir ?? BUNDLED_CONFIGS;
-    const settings = {
+    const settings: Settings = {
       watch: options.watch ?? false,
       debounceMs: options.debounceMs ?? 150,
       refreshSeconds: options.refreshSeconds ?? 300,
-      timeoutMs: options.timeoutMs ?? 10_000,
       report: options.report ?? ((message: string) => console.warn(message)),
+      readEnv: options.readEnv ?? readDenoEnv,
     };
     // Watching begins, and the texts are read, before the files are loaded: an edit made while
     // the catalogue starts is then reloaded, never taken for one already applied.
     let catalogue: LiveCatalogue | undefined;
-    let changedEarly = false;
-    const onChange = () => catalogue ? catalogue.#reloadInBackground() : changedEarly = true;
-    const watch = settings.watch
-      ? await (await import("./_watch.ts")).watchDirectory(
-        directoryUrl(dir),
-        settings.debounceMs,
-        onChange,
-      )
-      : undefined;
+    const early = { directory: false, mcpConfig: false };
+    const watches: DirectoryWatch[] = [];
+    let upstreams: Upstreams | undefined;
     try {
+      if (settings.watch) {
+        const { watchDirectory, watchFile } = await import("./_watch.ts");
+        watches.push(
+          await watchDirectory(
+            directoryUrl(dir),
+            settings.debounceMs,
+            () => catalogue ? catalogue.#reloadInBackground() : early.directory = true,
+          ),
+        );
+        if (options.mcpConfig !== undefined) {
+          watches.push(
+            await watchFile(
+              options.mcpConfig,
+              settings.debounceMs,
+              () => catalogue ? catalogue.#reloadMcpConfigInBackground() : early.mcpConfig = true,
+            ),
+          );
+        }
+      }
       const texts = settings.watch ? await directoryTexts(dir) : undefined;
       const loaded = await loadCatalogue(dir, { warn: settings.report, policy: options.policy });
+      const fixed = options.upstreams ?? [];
+      const named = options.mcpConfig === undefined
+        ? []
+        : await readMcpConfigFile(options.mcpConfig, settings.readEnv);
+      const clash = sameNamespaces([...fixed, ...named]);
+      if (clash !== undefined) throw new ConfigError(options.mcpConfig ?? "MCP_SERVERS", [clash]);
+      upstreams = new Upstreams(loaded.registry, {
+        timeoutMs: options.timeoutMs ?? 10_000,
+        canRun: options.canRun ?? mayRunPrograms(),
+        report: settings.report,
+        readEnv: settings.readEnv,
+      });
+      await upstreams.apply([...fixed, ...named]);
       catalogue = new LiveCatalogue(
         loaded.registry,
-        (isUpstream) =>
-          new DirectorySources(dir, loaded, texts, {
-            report: settings.report,
-            isUpstream,
-          }),
-        options.upstreams ?? [],
+        (upstreamPlace) =>
+          new DirectorySources(dir, loaded, texts, { report: settings.report, upstreamPlace }),
+        upstreams,
+        fixed,
+        options.mcpConfig === undefined ? undefined : { path: options.mcpConfig },
         settings,
       );
-      catalogue.#watch = watch;
-      await catalogue.#start();
+      catalogue.#watches = watches;
+      catalogue.#startPolling();
     } catch (error) {
-      watch?.close();
-      catalogue?.close();
+      for (const watch of watches) watch.close();
+      await (catalogue?.close() ?? upstreams?.stop());
       throw error;
     }
-    if (changedEarly) catalogue.#reloadInBackground();
+    if (early.directory) catalogue.#reloadInBackground();
+    if (early.mcpConfig) catalogue.#reloadMcpConfigInBackground();
     return catalogue;
   }
 
@@ -144,20 +190,28 @@ export class LiveCatalogue implements ServedCatalogue {
     return this.#directory.errors();
   }
 
-  /** How each source is doing: `degraded` while one fails. */
+  /** How each source is doing: `degraded` while one fails or cannot run here. */
   health(): CatalogueHealth {
-    const sources: SourceHealth[] = this.#directory.health();
-    for (const { server, tools, problem } of this.#upstreams.values()) {
+    const sources: SourceHealth[] = [...this.#directory.health(), ...this.#upstreams.health()];
+    if (this.#mcpConfig !== undefined) {
+      const { path, problem } = this.#mcpConfig;
       sources.push({
-        kind: "mcp_server",
-        name: server.namespace,
+        kind: "mcp_config",
+        name: path.slice(path.lastIndexOf("/") + 1),
         status: problem ? "failing" : "ok",
-        tools,
-        ...(problem ? { problem: problem.message, since: problem.since.toISOString() } : {}),
+        tools: 0,
+        ...(problem ? { problem: problem.error.message, since: problem.since.toISOString() } : {}),
       });
     }
-    const failing = sources.some((source) => source.status === "failing");
+    const failing = sources.some((source) =>
+      source.status === "failing" || source.status === "not_runnable"
+    );
     return { status: failing ? "degraded" : "ok", sources };
+  }
+
+  /** Resolves once every upstream has answered its first `tools/list`, or failed to. */
+  ready(): Promise<void> {
+    return this.#upstreams.ready();
   }
 
   /**
@@ -165,76 +219,119 @@ export class LiveCatalogue implements ServedCatalogue {
    * one before it, whether that one succeeded or not.
    */
   reload(): Promise<void> {
-    const run = this.#queue.then(() => this.#closed ? undefined : this.#directory.reload());
+    return this.#enqueue(() => this.#directory.reload());
+  }
+
+  /**
+   * Reads the MCP config file again and applies what changed: the servers of entries that
+   * came start, those of entries that went stop (their tools go), those of changed ones restart.
+   * A file that is not valid changes nothing and is reported in the health until it is.
+   */
+  reloadMcpConfig(): Promise<void> {
+    return this.#enqueue(() => this.#applyMcpConfig());
+  }
+
+  /** Lists every upstream's tools again now; a listing under way is joined. */
+  refreshUpstreams(): Promise<void> {
+    return this.#upstreams.refresh();
+  }
+
+  /**
+   * Stops watching and refreshing, and stops the upstreams: resolves once their programs have
+   * ended (TERM, then KILL after a grace period) and their sessions are closed.
+   */
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const watch of this.#watches) watch.close();
+    clearInterval(this.#timer);
+    await this.#upstreams.stop();
+  }
+
+  #enqueue(work: () => Promise<void>): Promise<void> {
+    const run = this.#queue.then(() => this.#closed ? undefined : work());
     this.#queue = run.catch(() => {});
     return run;
   }
 
-  /** Fetches every upstream's tools again and applies them; a fetch under way is joined. */
-  async refreshUpstreams(): Promise<void> {
-    await Promise.all([...this.#upstreams.values()].map((state) => this.#refresh(state)));
-  }
-
-  /** Stops watching and refreshing; what is under way then changes nothing. */
-  close(): void {
-    this.#closed = true;
-    this.#watch?.close();
-    clearInterval(this.#timer);
-  }
-
   #reloadInBackground(): void {
-    this.reload().catch((error) => this.#options.report(`The reload failed: ${error}`));
+    this.reload().catch((error) => this.#settings.report(`The reload failed: ${error}`));
   }
 
-  async #start(): Promise<void> {
-    const { refreshSeconds } = this.#options;
-    await this.refreshUpstreams();
-    if (this.#upstreams.size === 0 || refreshSeconds === 0) return;
+  #reloadMcpConfigInBackground(): void {
+    this.reloadMcpConfig().catch((error) =>
+      this.#settings.report(`The reload of the MCP config failed: ${error}`)
+    );
+  }
+
+  async #applyMcpConfig(): Promise<void> {
+    const state = this.#mcpConfig;
+    if (state === undefined) return;
+    const fail = (error: ConfigError) => {
+      if (state.problem?.error.message !== error.message) {
+        this.#settings.report(
+          `${error.message}\nThe MCP config is served as it was until this is fixed.`,
+        );
+      }
+      state.problem = { error, since: state.problem?.since ?? new Date() };
+    };
+    let named: McpServerConfig[];
+    try {
+      named = await readMcpConfigFile(state.path, this.#settings.readEnv);
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      return fail(error);
+    }
+    // An entry whose namespace another source holds is refused; the others are applied.
+    const fixed = new Map(this.#fixed.map((config) => [config.namespace, config.place]));
+    const refused: string[] = [];
+    const accepted = named.filter((config) => {
+      const other = fixed.get(config.namespace) ?? this.#directory.placeOf(config.namespace);
+      if (other !== undefined) {
+        refused.push(
+          `The namespace "${config.namespace}" of ${config.place} is also that of ${other}; ` +
+            "rename one of them",
+        );
+      }
+      return other === undefined;
+    });
+    await this.#upstreams.apply([...this.#fixed, ...accepted]);
+    if (refused.length > 0) {
+      return fail(
+        new ConfigError(state.path, refused.map((message) => ({ path: "", message }))),
+      );
+    }
+    if (state.problem !== undefined) this.#settings.report(`${state.path} is applied again`);
+    state.problem = undefined;
+  }
+
+  #startPolling(): void {
+    const { refreshSeconds } = this.#settings;
+    if (refreshSeconds === 0) return;
     const timer = setInterval(() => {
-      this.refreshUpstreams().catch((error) =>
-        this.#options.report(`The refresh failed: ${error}`)
+      this.#upstreams.poll().catch((error) =>
+        this.#settings.report(`The refresh failed: ${error}`)
       );
     }, refreshSeconds * 1000);
     // The timer alone does not keep a process alive: the server does, while it serves.
     Deno.unrefTimer(timer);
     this.#timer = timer;
   }
+}
 
-  #refresh(state: UpstreamState): Promise<void> {
-    state.fetching ??= this.#fetch(state).finally(() => {
-      state.fetching = undefined;
-    });
-    return state.fetching;
+/** A variable of this process's environment, or `undefined` where none may be read. */
+function readDenoEnv(name: string): string | undefined {
+  try {
+    return Deno.env.get(name);
+  } catch {
+    return undefined;
   }
+}
 
-  async #fetch(state: UpstreamState): Promise<void> {
-    const { namespace } = state.server;
-    const { fetchUpstreamTools, UpstreamError } = await import("./upstream.ts");
-    try {
-      const { server, tools } = await fetchUpstreamTools(state.server, {
-        timeoutMs: this.#options.timeoutMs,
-        maxPages: MAX_PAGES,
-      });
-      if (this.#closed) return;
-      replaceSource(this.registry, { kind: "mcp_server", server, tools });
-      if (state.problem !== undefined || state.tools !== tools.length) {
-        this.#options.report(`Upstream ${namespace}: ${tools.length} tools`);
-      }
-      state.tools = tools.length;
-      state.problem = undefined;
-    } catch (error) {
-      const known = error instanceof UpstreamError || error instanceof InvalidToolError ||
-        error instanceof InvalidBackendError;
-      if (!known) throw error;
-      const message = error instanceof UpstreamError ? error.reason : error.message;
-      if (state.problem?.message !== message) {
-        this.#options.report(
-          `Upstream ${namespace} failed: ${message}${
-            state.tools > 0 ? `; its last ${state.tools} tools are served` : ""
-          }`,
-        );
-      }
-      state.problem = { message, since: state.problem?.since ?? new Date() };
-    }
+/** Whether this process may start programs: not on Deno Deploy, nor without `--allow-run`. */
+function mayRunPrograms(): boolean {
+  try {
+    return Deno.permissions.querySync({ name: "run" }).state === "granted";
+  } catch {
+    return false;
   }
 }

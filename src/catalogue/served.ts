@@ -4,23 +4,36 @@ import type { RegistryView } from "../registry/registry_view.ts";
 
 /** How one source of a catalogue is doing. */
 export interface SourceHealth {
-  /** A file of the config directory, an upstream MCP server, or the directory itself. */
-  kind: "file" | "mcp_server" | "directory";
+  /**
+   * A file of the config directory, the directory itself, an upstream MCP server, or the MCP
+   * config file that names the servers.
+   */
+  kind: "file" | "directory" | "mcp_server" | "mcp_config";
   /** The file's name in its directory, the server's namespace, or the directory's name. */
   name: string;
-  /** `failing` while its latest load failed: what it loaded before is what is served. */
-  status: "ok" | "failing";
+  /**
+   * `ok`; `failing` while its latest load failed (what it loaded before is served); for an
+   * upstream also `pending` until it first answers, and `not_runnable` for a program where none
+   * may run (on Deno Deploy).
+   */
+  status: "ok" | "failing" | "pending" | "not_runnable";
   /** How many tools of it are served. */
   tools: number;
+  /** How an upstream is reached. */
+  transport?: "stdio" | "http";
   /** What failed, while it fails. */
   problem?: string;
   /** When it began to fail (ISO 8601), while it fails. */
   since?: string;
+  /** When a failing upstream is tried again (ISO 8601). */
+  next_try?: string;
+  /** The last lines a stdio server wrote on stderr. */
+  stderr?: string[];
   /** How many problems a failing file has. */
   problems?: number;
 }
 
-/** The health of a catalogue: `degraded` while a source fails. */
+/** The health of a catalogue: `degraded` while a source fails or cannot run. */
 export interface CatalogueHealth {
   status: "ok" | "degraded";
   sources: SourceHealth[];

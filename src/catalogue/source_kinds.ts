@@ -216,11 +216,6 @@ export function sourceKey(source: CatalogueSource): string {
   return keyOf(spec.backend, spec.id(source));
 }
 
-/** The key an upstream MCP server's source has, from its namespace alone. */
-export function serverKey(namespace: string): string {
-  return keyOf(SOURCE_KINDS.mcp_server.backend, namespace);
-}
-
 function keyOf(backend: BackendKind, id: string): string {
   return `${backend}\u0000${id}`;
 }

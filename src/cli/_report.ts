@@ -18,6 +18,8 @@ export interface CheckedFile {
   warnings: Warning[];
   /** The file's text, to show the offending lines; absent when it could not be read. */
   text?: string;
+  /** The servers of a valid MCP client config, by transport; absent for other files. */
+  servers?: { stdio: number; http: number };
 }
 
 /** The counts of a run. */
@@ -65,12 +67,13 @@ export function reportJson(files: readonly CheckedFile[]): string {
   });
   return JSON.stringify(
     {
-      files: files.map(({ file, readable, valid, errors, warnings }) => ({
+      files: files.map(({ file, readable, valid, errors, warnings, servers }) => ({
         file,
         readable,
         valid,
         errors: errors.map((issue) => problem(file, issue)),
         warnings: warnings.map((issue) => problem(file, issue)),
+        ...(servers === undefined ? {} : { servers }),
       })),
       summary: summarize(files),
     },
@@ -81,8 +84,8 @@ export function reportJson(files: readonly CheckedFile[]): string {
 
 /**
  * Prints every problem of every readable file, in document order, as
- * `file:line:column: path: message` with the line and a caret under the column, then the
- * summary line. Files that could not be read go to standard error.
+ * `file:line:column: path: message` with the line and a caret under the column, what each MCP
+ * client config names, then the summary line. Files that could not be read go to standard error.
  */
 export function printReport(files: readonly CheckedFile[], io: Io): void {
   const { color } = io;
@@ -100,6 +103,10 @@ export function printReport(files: readonly CheckedFile[], io: Io): void {
       io.out(color.bold(formatIssue(checked.file, issue)));
       const paint = severity === "error" ? color.red : color.yellow;
       for (const line of excerpt(lines, issue, paint(`^ ${severity}`), color.dim)) io.out(line);
+      io.out("");
+    }
+    if (checked.servers !== undefined) {
+      io.out(`${checked.file}: ${serversLine(checked.servers)}`);
       io.out("");
     }
   }
@@ -139,6 +146,13 @@ export function summaryLine(summary: Summary, io: Io): string {
   const warnings = `${summary.warnings} ${summary.warnings === 1 ? "warning" : "warnings"}`;
   parts.push(summary.warnings > 0 ? color.yellow(warnings) : warnings);
   return parts.join(", ");
+}
+
+/** `an MCP config of 3 servers: 2 stdio, 1 http`. */
+function serversLine({ stdio, http }: { stdio: number; http: number }): string {
+  const total = stdio + http;
+  return `an MCP config of ${total} ${total === 1 ? "server" : "servers"}: ${stdio} stdio, ` +
+    `${http} http`;
 }
 
 /** Orders issues by line, then column; issues without a position come first. */

@@ -1,5 +1,6 @@
 // `validate`: checks config files and reports every problem with its file, line and column.
 import { ConfigError } from "../errors.ts";
+import { isMcpConfigText, parseMcpConfig } from "../config/mcp_config.ts";
 import { readConfigYaml } from "../config/parse.ts";
 import { validateConfigData } from "../config/validate.ts";
 import { bundledConfigs } from "../catalogue/load.ts";
@@ -18,6 +19,9 @@ import {
   type Warning,
 } from "./_warnings.ts";
 
+/** The files that may be MCP client configs, which are named by their clients, not by kind. */
+const JSON_FILE = /\.json$/i;
+
 const USAGE = `${PROGRAM} validate [--strict] [--json] [--policy FILE] <file or directory>...`;
 
 /** The `validate` command. */
@@ -25,8 +29,8 @@ export const validateCommand: Command = {
   name: "validate",
   summary: "Check configs and MCP tool lists; report every problem with its file, line and column",
   usage: USAGE,
-  help: `Check CLImax configs and MCP tool lists, and report every problem with its
-file, line and column.
+  help: `Check CLImax configs, MCP tool lists and MCP client configs, and report every
+problem with its file, line and column.
 
 Usage: ${USAGE}
 
@@ -34,6 +38,8 @@ A directory stands for its *.yaml, *.yml and *.mcp.json files (not its
 subdirectories'). A *.mcp.json file is an MCP tool list: a JSON object with the
 server's name (and optionally title, description, url, category, tags) and its
 tools exactly as tools/list returns them.
+A .json file with "mcpServers" (or VS Code's "servers") is an MCP client config,
+each server's entry checked; nothing is started and no \${VAR} is expanded.
 Each problem is printed as file:line:column: path: message, with the file's line
 and a caret under the column, then a summary line.
 
@@ -134,6 +140,21 @@ async function checkFile(
   let config: CheckedConfig | undefined;
   try {
     // A config gets the checks below, with their coded warnings; another kind, its parser's.
+    if (JSON_FILE.test(file) && isMcpConfigText(text)) {
+      const servers = parseMcpConfig(text, { source: file });
+      const stdio = servers.filter((server) => server.transport === "stdio").length;
+      return {
+        checked: {
+          file,
+          readable: true,
+          valid: true,
+          errors: [],
+          warnings,
+          text,
+          servers: { stdio, http: servers.length - stdio },
+        },
+      };
+    }
     if (fileKindOf(file) !== "config") {
       const parse = await sourceParser({ warn: () => {}, strict: false });
       parse(text, file, file);

@@ -2,19 +2,13 @@
 // `tools/list` answers them, as JSON text → a checked list, with the line and column of every
 // problem. A catalogue holds them beside the YAML configs, named `<anything>.mcp.json`.
 import { ConfigError, type ConfigIssue, InvalidToolError } from "../errors.ts";
-import {
-  MAX_CONFIG_SIZE,
-  MAX_NAME_LENGTH,
-  MAX_TEXT_LENGTH,
-  MAX_TOOLS_PER_CONFIG,
-} from "../limits.ts";
+import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH, MAX_TOOLS_PER_CONFIG } from "../limits.ts";
 import type { McpServerInfo, McpTool } from "../mcp_types.ts";
 import { describeValue, isPlainObject } from "../_json_value.ts";
-import { formatPath, type Locator } from "./yaml/data_path.ts";
+import { formatPath } from "./yaml/data_path.ts";
 import { type Fail, nameField, nameListField, textField, urlField } from "./fields.ts";
 import { checkMcpTools } from "./mcp_tools.ts";
-import { jsonErrorOffset } from "./yaml/json_position.ts";
-import { readYaml } from "./yaml/read.ts";
+import { readJsonText } from "./_json_text.ts";
 
 /** An MCP server's details and its tools, as an MCP tool list file gives them. */
 export interface McpToolList extends Required<McpServerInfo> {
@@ -32,34 +26,7 @@ const SERVER_KEYS = ["name", "title", "description", "url", "category", "tags"];
  * @throws {ConfigError} When the text is not JSON or not such a list.
  */
 export function parseMcpToolList(text: string, source: string): McpToolList {
-  if (text.length > MAX_CONFIG_SIZE) {
-    throw new ConfigError(source, [{
-      path: "",
-      message: `The file is ${text.length} characters, over the limit of ${MAX_CONFIG_SIZE}`,
-    }]);
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    const at = jsonErrorOffset(text);
-    const before = text.slice(0, Math.max(at, 0));
-    const line = before.split("\n").length;
-    throw new ConfigError(source, [{
-      path: "",
-      message: at >= text.length || at < 0
-        ? "The file is not JSON: it ends before its value is complete"
-        : `The file is not JSON: unexpected ${JSON.stringify(text[at])}`,
-      ...(at >= 0 ? { line, column: at - before.lastIndexOf("\n") } : {}),
-    }], { cause: error });
-  }
-  // JSON is YAML (but for tabs that indent): its reader tells where each value stands.
-  let locate: Locator = () => undefined;
-  try {
-    locate = readYaml(text, source).locate;
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-  }
+  const { value, locate } = readJsonText(text, source);
   const issues: ConfigIssue[] = [];
   const report = (path: (string | number)[], message: string, at: "key" | "value" = "value") =>
     issues.push({ path: formatPath(path), message, ...locate(path, at) });

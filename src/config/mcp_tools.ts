@@ -16,8 +16,8 @@ export function toolFailure(tool: string): Fail {
 
 /**
  * Checked copies of `tools`, in order: each a plain object with a `name`, an `inputSchema` that
- * is an object schema, and `title`, `description` and `annotations` of the right kinds when
- * given. A tool is named in errors by its ID, or by its place while it has no name.
+ * is an object schema, and `title`, `description`, `annotations` and `outputSchema` of the right
+ * kinds when given. A tool is named in errors by its ID, or by its place while it has no name.
  *
  * @throws {InvalidToolError} For the first tool that is not one.
  */
@@ -37,7 +37,10 @@ function checkMcpTool(input: unknown, place: string, namespace: string): McpTool
   if (typeof input !== "object" || input === null || !isPlainObject(input)) {
     toolFailure(place)("", `Expected an MCP tool (a mapping), got ${describeValue(input)}`);
   }
-  const { name, title, description, inputSchema, annotations } = input as Record<string, unknown>;
+  const { name, title, description, inputSchema, annotations, outputSchema } = input as Record<
+    string,
+    unknown
+  >;
   const fail = toolFailure(
     toolId(namespace, nameField(name, "name", toolFailure(place))),
   );
@@ -52,6 +55,9 @@ function checkMcpTool(input: unknown, place: string, namespace: string): McpTool
   if (descriptionText !== null) copy.description = descriptionText;
   if (annotations !== undefined && annotations !== null) {
     copy.annotations = jsonObjectField(annotations, "annotations", fail);
+  }
+  if (outputSchema !== undefined && outputSchema !== null) {
+    copy.outputSchema = objectSchemaField(outputSchema, "outputSchema", fail);
   }
   return copy;
 }

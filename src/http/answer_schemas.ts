@@ -93,6 +93,9 @@ const toolResponse = component(
     entry.extend({
       title: z.string().nullable(),
       annotations: z.record(z.string(), z.unknown()).nullable(),
+      output_schema: z.record(z.string(), z.unknown()).nullable().meta({
+        description: "The JSON Schema of the tool's structured result, when it has one",
+      }),
       backend: z.union([mcpBackend, localBackend]),
     }).meta({ description: "A tool of an MCP server or a handler: its entry and its backend" }),
   ]),

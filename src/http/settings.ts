@@ -1,7 +1,7 @@
 // The service's settings, read from environment variables so that `deno serve main.ts`, the
 // `start` task and Deno Deploy are configured the same way.
 import { MAX_NAME_LENGTH } from "../limits.ts";
-import type { UpstreamServer } from "../catalogue/upstream.ts";
+import type { HttpServerConfig } from "../config/mcp_config.ts";
 
 /** What an operator can set. */
 export interface ServiceSettings {
@@ -37,10 +37,22 @@ export interface ServiceSettings {
    * object of namespaces, each with its Streamable HTTP URL, or `{ "url": …, "token_env": … }`
    * to send the bearer token held by that environment variable.
    */
-  upstreams: UpstreamServer[];
-  /** Seconds between fetches of the upstreams' tools; 0 for the start only. `MCP_REFRESH_SECONDS`, default 300. */
+  upstreams: HttpServerConfig[];
+  /**
+   * The MCP config file whose servers' tools are served (`MCP_CONFIG`): JSON in the form MCP
+   * clients use (`mcpServers`, or VS Code's `servers`), stdio and HTTP servers; watched with
+   * the config directory.
+   */
+  mcpConfig: string | null;
+  /**
+   * Seconds between listings of the upstreams that do not say when their tools change; 0 for
+   * never. `MCP_REFRESH_SECONDS`, default 300.
+   */
   refreshSeconds: number;
-  /** Seconds one fetch of an upstream's tools may take. `MCP_TIMEOUT_SECONDS`, default 10. */
+  /**
+   * Seconds an upstream may take to start and answer `initialize`, then each `tools/list`.
+   * `MCP_TIMEOUT_SECONDS`, default 10.
+   */
   upstreamTimeoutSeconds: number;
 }
 
@@ -84,7 +96,7 @@ function seconds(name: string, value: string | undefined, fallback: number, min 
 function upstreamServers(
   text: string | undefined,
   get: (name: string) => string | undefined,
-): UpstreamServer[] {
+): HttpServerConfig[] {
   if (text === undefined || text.trim() === "") return [];
   const wrong = (why: string): never => {
     throw new SettingsError(
@@ -101,30 +113,42 @@ function upstreamServers(
   if (typeof servers !== "object" || servers === null || Array.isArray(servers)) {
     wrong("is not a JSON object");
   }
-  return Object.entries(servers as Record<string, unknown>).map(([namespace, value]) => {
-    if (namespace === "" || namespace.length > MAX_NAME_LENGTH) {
-      wrong(`has a namespace of ${namespace.length} characters, not 1 to ${MAX_NAME_LENGTH}`);
-    }
-    const server = typeof value === "string" ? { url: value } : value;
-    if (typeof server !== "object" || server === null) wrong(`gives ${namespace} no URL`);
-    const { url, token_env: tokenEnv, ...rest } = server as Record<string, unknown>;
-    const unknown = Object.keys(rest);
-    if (unknown.length > 0) wrong(`gives ${namespace} the unknown key ${unknown[0]}`);
-    if (typeof url !== "string" || !URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) {
-      wrong(`gives ${namespace} no http or https URL`);
-    }
-    if (tokenEnv !== undefined && typeof tokenEnv !== "string") {
-      wrong(`gives ${namespace} a token_env that is not a variable's name`);
-    }
-    const token = typeof tokenEnv === "string" ? get(tokenEnv) || null : null;
-    if (tokenEnv !== undefined && token === null) {
-      throw new SettingsError(`${tokenEnv}, the token of the MCP server ${namespace}, is not set`);
-    }
-    if (token !== null && !BEARER_TOKEN.test(token)) {
-      throw new SettingsError(`${tokenEnv} holds characters that no bearer token can carry`);
-    }
-    return { namespace, url: url as string, token };
-  });
+  return Object.entries(servers as Record<string, unknown>).map(
+    ([namespace, value]): HttpServerConfig => {
+      if (namespace === "" || namespace.length > MAX_NAME_LENGTH) {
+        wrong(`has a namespace of ${namespace.length} characters, not 1 to ${MAX_NAME_LENGTH}`);
+      }
+      const server = typeof value === "string" ? { url: value } : value;
+      if (typeof server !== "object" || server === null) wrong(`gives ${namespace} no URL`);
+      const { url, token_env: tokenEnv, ...rest } = server as Record<string, unknown>;
+      const unknown = Object.keys(rest);
+      if (unknown.length > 0) wrong(`gives ${namespace} the unknown key ${unknown[0]}`);
+      if (
+        typeof url !== "string" || !URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)
+      ) {
+        wrong(`gives ${namespace} no http or https URL`);
+      }
+      if (tokenEnv !== undefined && typeof tokenEnv !== "string") {
+        wrong(`gives ${namespace} a token_env that is not a variable's name`);
+      }
+      const token = typeof tokenEnv === "string" ? get(tokenEnv) || null : null;
+      if (tokenEnv !== undefined && token === null) {
+        throw new SettingsError(
+          `${tokenEnv}, the token of the MCP server ${namespace}, is not set`,
+        );
+      }
+      if (token !== null && !BEARER_TOKEN.test(token)) {
+        throw new SettingsError(`${tokenEnv} holds characters that no bearer token can carry`);
+      }
+      return {
+        namespace,
+        transport: "http",
+        url: url as string,
+        headers: token === null ? {} : { Authorization: `Bearer ${token}` },
+        place: `MCP_SERVERS (${namespace})`,
+      };
+    },
+  );
 }
 
 /** Reads the settings through `get`, such as `Deno.env.get`. */
@@ -150,6 +174,7 @@ export function settingsFromEnv(get: (name: string) => string | undefined): Serv
     skipInvalidConfigs: flag("SKIP_INVALID_CONFIGS", get("SKIP_INVALID_CONFIGS"), false),
     watchConfig: flag("WATCH_CONFIG", get("WATCH_CONFIG"), false),
     upstreams: upstreamServers(get("MCP_SERVERS"), get),
+    mcpConfig: get("MCP_CONFIG") || null,
     refreshSeconds: seconds("MCP_REFRESH_SECONDS", get("MCP_REFRESH_SECONDS"), 300),
     upstreamTimeoutSeconds: seconds("MCP_TIMEOUT_SECONDS", get("MCP_TIMEOUT_SECONDS"), 10, 1),
   };

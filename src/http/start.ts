@@ -1,8 +1,9 @@
 // How the service starts: its settings from the environment, then its policy, then the catalogue
 // of its config directory and upstream MCP servers, then the app. A start that cannot serve
-// every config, or whose policy file does not load, stops with what to fix, unless the operator
-// chose to serve the valid configs: no half-built catalogue is ever served unasked. An upstream that does not answer is reported, not fatal: the service
-// serves the rest, and fetches the upstream's tools again at each refresh.
+// every config, whose policy file or MCP config does not load, or where two sources claim one
+// namespace, stops with what to fix, unless the operator chose to serve the valid configs: no
+// half-built catalogue is ever served unasked. Upstreams are never waited for: the service
+// serves the rest at once, and each upstream's tools as they come.
 import type { Hono } from "hono";
 import { ConfigError } from "../errors.ts";
 import { LiveCatalogue } from "../catalogue/live.ts";
@@ -32,6 +33,15 @@ class InvalidConfigsError extends Error {
   }
 }
 
+/** How the service is started. */
+export interface StartOptions {
+  /**
+   * Stop the upstreams' programs and end their sessions when the process is told to stop
+   * (SIGINT, SIGTERM), then exit: what a process serving the app wants. Default `false`.
+   */
+  stopOnSignals?: boolean;
+}
+
 /**
  * The app of the service as the environment (read through `getEnv`, such as `Deno.env.get`)
  * configures it.
@@ -40,9 +50,10 @@ class InvalidConfigsError extends Error {
  */
 export async function startService(
   getEnv: (name: string) => string | undefined,
+  options: StartOptions = {},
 ): Promise<Hono> {
   try {
-    return await start(getEnv);
+    return await start(getEnv, options);
   } catch (error) {
     const known = error instanceof ConfigError || error instanceof InvalidConfigsError ||
       error instanceof SettingsError;
@@ -51,7 +62,10 @@ export async function startService(
   }
 }
 
-async function start(getEnv: (name: string) => string | undefined): Promise<Hono> {
+async function start(
+  getEnv: (name: string) => string | undefined,
+  options: StartOptions,
+): Promise<Hono> {
   const settings = settingsFromEnv(getEnv);
   const warn = (message: string) => console.warn(message);
   const policy = settings.policyFile === null
@@ -62,27 +76,51 @@ async function start(getEnv: (name: string) => string | undefined): Promise<Hono
     policy,
     watch: settings.watchConfig,
     upstreams: settings.upstreams,
+    mcpConfig: settings.mcpConfig ?? undefined,
+    readEnv: getEnv,
     refreshSeconds: settings.refreshSeconds,
     timeoutMs: settings.upstreamTimeoutSeconds * 1000,
   });
   const errors = catalogue.fileErrors();
   if (errors.length > 0 && !settings.skipInvalidConfigs) {
-    catalogue.close();
+    await catalogue.close();
     throw new InvalidConfigsError(errors);
   }
   for (const error of errors) {
     console.warn(`Skipped ${error.source} (SKIP_INVALID_CONFIGS is set):\n${error.message}`);
   }
   const { sources } = catalogue.health();
-  if (!sources.some((source) => source.status === "ok" && source.kind !== "directory")) {
-    catalogue.close();
-    const upstreams = settings.upstreams.length > 0 ? " and no upstream MCP server answered" : "";
+  // Upstreams may come later: only a catalogue that can never hold a tool is refused.
+  if (!sources.some((source) => source.kind !== "directory" && source.status !== "failing")) {
+    await catalogue.close();
     throw new ConfigError(String(settings.configDir ?? "configs/"), [{
       path: "",
       message: errors.length > 0
-        ? `No config file of this directory is valid${upstreams}`
-        : `No config files (${SOURCE_FILE_NAMES}) in this directory${upstreams}`,
+        ? "No config file of this directory is valid, and no upstream MCP server is named"
+        : `No config files (${SOURCE_FILE_NAMES}) in this directory, and no upstream MCP ` +
+          "server is named",
     }]);
   }
+  if (options.stopOnSignals) stopOnSignals(() => catalogue.close());
   return createApp(catalogue, settings);
+}
+
+/**
+ * Runs `stop` when the process is told to stop, then exits: a second signal exits at once, for
+ * an operator who will not wait for the upstreams' grace period.
+ */
+function stopOnSignals(stop: () => Promise<void>): void {
+  let stopping = false;
+  const onSignal = () => {
+    if (stopping) Deno.exit(1);
+    stopping = true;
+    stop().finally(() => Deno.exit(0));
+  };
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    try {
+      Deno.addSignalListener(signal, onSignal);
+    } catch {
+      // Where the signal cannot be listened for (SIGTERM on Windows), the default stands.
+    }
+  }
 }

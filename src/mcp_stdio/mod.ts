@@ -3,33 +3,36 @@
  * Cursor) starts it, finds tools with `climax_search` and runs them with `climax_call`, on this
  * machine, never through a shell.
  *
- * It serves the bundled configs, or those of the directory `CONFIG_DIR` names, under the policy
- * file `POLICY_FILE` names, if any: the tools it leaves out can be neither found nor called, its
- * constraints are checked before anything runs, and its executor says where the commands run.
- * `--classic` lists every tool directly instead of the meta-tools. It needs `--allow-read` (the configs),
- * `--allow-env` (its settings, and `$VAR`s in configs) and `--allow-run` (the programs the configs
- * name); no network.
+ * It serves the bundled configs, or those of the directory `CONFIG_DIR` names, and the tools of
+ * the MCP servers of the MCP config file `MCP_CONFIG` names (stdio programs it starts, and HTTP
+ * servers), under the policy file `POLICY_FILE` names, if any: the tools it leaves out can be
+ * neither found nor called, its constraints are checked before anything runs, and its executor
+ * says where the commands run. The configs and the MCP config file are reloaded when they change.
+ * `--classic` lists every CLImax tool directly instead of the meta-tools. It needs `--allow-read`
+ * (the configs), `--allow-env` (its settings, and `$VAR`s in configs), `--allow-run` (the programs
+ * the configs and the MCP config name) and, for HTTP servers, `--allow-net`.
  *
  * @example Run it as an MCP client would
  * ```sh
- * deno run --allow-read --allow-env --allow-run jsr:@climax/tool-index/mcp
+ * deno run --allow-read --allow-env --allow-run --allow-net jsr:@climax/tool-index/mcp
  * ```
  *
  * @module
  */
+import process from "node:process";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { ConfigError } from "../errors.ts";
 import type { PolicyConfig } from "../policy_types.ts";
-import { type Catalogue, loadCatalogue } from "../catalogue/load.ts";
+import { LiveCatalogue } from "../catalogue/live.ts";
 import { loadPolicyFile } from "../catalogue/policy_file.ts";
-import { BUNDLED_CONFIGS } from "../config/files.ts";
 import { localServer } from "./server.ts";
 
 const USAGE =
-  `Usage: deno run --allow-read --allow-env --allow-run jsr:@climax/tool-index/mcp [--classic]
+  `Usage: deno run --allow-read --allow-env --allow-run --allow-net jsr:@climax/tool-index/mcp [--classic]
 
-Serves the bundled configs, or those of CONFIG_DIR, to an MCP client over stdio:
-climax_search and climax_get find tools, climax_call runs them on this machine.
+Serves the bundled configs, or those of CONFIG_DIR, and the tools of the MCP servers
+of MCP_CONFIG, to an MCP client over stdio: climax_search and climax_get find tools,
+climax_call runs them on this machine.
 
 Options:
   --classic    List every tool directly instead of the meta-tools
@@ -37,6 +40,9 @@ Options:
 
 Settings (environment):
   CONFIG_DIR    The directory of configs to serve (default: the bundled ones)
+  MCP_CONFIG    An MCP config file (mcpServers, as MCP clients write it): the tools
+                of its stdio and HTTP servers are served too
+  WATCH_CONFIG  0 to read CONFIG_DIR and MCP_CONFIG once instead of on every change
   POLICY_FILE   A policy file: which tools are exposed, their arguments' constraints, and
                 where the commands run (local, or docker)`;
 
@@ -61,20 +67,45 @@ function stop(message: string): never {
 const configDir = Deno.env.get("CONFIG_DIR") || null;
 const policyFile = Deno.env.get("POLICY_FILE") || null;
 let policy: PolicyConfig | undefined;
-let catalogue: Catalogue;
+let catalogue: LiveCatalogue;
 try {
   policy = policyFile === null ? undefined : await loadPolicyFile(policyFile, configDir, warn);
-  catalogue = await loadCatalogue(configDir ?? BUNDLED_CONFIGS, { warn, policy });
+  catalogue = await LiveCatalogue.open({
+    dir: configDir ?? undefined,
+    policy,
+    mcpConfig: Deno.env.get("MCP_CONFIG") || undefined,
+    watch: !/^(0|false|no|off)$/i.test(Deno.env.get("WATCH_CONFIG") ?? ""),
+    report: warn,
+  });
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   stop(error.message);
 }
-if (catalogue.errors.length > 0) stop(catalogue.errors.map((error) => error.message).join("\n"));
-const registry = catalogue.registry.snapshot();
-serveStdio(() =>
-  localServer(registry, {
+const errors = catalogue.fileErrors();
+if (errors.length > 0) {
+  await catalogue.close();
+  stop(errors.map((error) => error.message).join("\n"));
+}
+const connection = serveStdio(() =>
+  localServer(catalogue.registry, {
     classic: args.has("--classic"),
     executor: policy?.executor ?? { type: "local" },
     exposeEnv: false,
   })
 );
+// When the client goes (stdin ends) or the process is told to stop, the upstreams' programs
+// are stopped before it exits: none outlives it.
+let stopping = false;
+const shutdown = () => {
+  if (stopping) Deno.exit(1);
+  stopping = true;
+  Promise.all([connection.close(), catalogue.close()]).finally(() => Deno.exit(0));
+};
+process.stdin.on("end", shutdown);
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  try {
+    Deno.addSignalListener(signal, shutdown);
+  } catch {
+    // Where the signal cannot be listened for (SIGTERM on Windows), the default stands.
+  }
+}

@@ -66,6 +66,9 @@ export function toolRegistration(
       description: textField(input.description, "description", MAX_TEXT_LENGTH, fail) ?? "",
       input_schema: objectSchemaField(input.input_schema, "input_schema", fail),
       annotations,
+      output_schema: input.output_schema === undefined || input.output_schema === null
+        ? null
+        : objectSchemaField(input.output_schema, "output_schema", fail),
       category,
       tags,
     }, owner),

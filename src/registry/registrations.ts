@@ -93,6 +93,7 @@ export function validConfigRegistrations(
             ? buildInputSchema(tool.args)
             : constrainedSchema(buildInputSchema(tool.args), policed.arg_constraints),
           annotations: null,
+          output_schema: null,
           category: config.category,
           tags: config.tags,
         }),
@@ -130,6 +131,7 @@ export function mcpRegistrations(server: unknown, tools: unknown): CheckedRegist
       description: tool.description ?? "",
       input_schema: tool.inputSchema,
       annotations: tool.annotations ?? null,
+      output_schema: tool.outputSchema ?? null,
       category: owner.category,
       tags: owner.tags,
     }, owner),
@@ -185,9 +187,10 @@ function template({ namespace, name, inputs, fields, ranked, owner }: TemplatePa
     },
     // Made when two registrations of an ID are compared, which most never are.
     get definition() {
-      const { title, description, input_schema, annotations, category, tags } = this.tool;
+      const { title, description, input_schema, annotations, output_schema, category, tags } =
+        this.tool;
       return definition ??= canonicalJson(
-        [title, description, input_schema, annotations, category, tags] as JsonValue,
+        [title, description, input_schema, annotations, output_schema, category, tags] as JsonValue,
       );
     },
     inputs,

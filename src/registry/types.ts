@@ -134,6 +134,8 @@ export interface RegistryTool {
   input_schema: Record<string, unknown>;
   /** Hints about the tool's behaviour, or `null`. */
   annotations: Record<string, unknown> | null;
+  /** The JSON Schema of its structured result (an MCP tool's `outputSchema`), or `null`. */
+  output_schema: Record<string, unknown> | null;
   /** The category of its source, or `null`. */
   category: string | null;
   /** The tags of its source. */
@@ -167,6 +169,8 @@ export interface RegistryToolInput {
   input_schema: Record<string, unknown>;
   /** See {@linkcode RegistryTool.annotations}. Default `null`. */
   annotations?: Record<string, unknown> | null;
+  /** See {@linkcode RegistryTool.output_schema}: an object schema. Default `null`. */
+  output_schema?: Record<string, unknown> | null;
   /** See {@linkcode RegistryTool.category}. Default `null`. */
   category?: string | null;
   /** See {@linkcode RegistryTool.tags}. Default `[]`. */

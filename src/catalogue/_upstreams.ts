@@ -1,0 +1,144 @@
+// The upstream MCP servers of a live catalogue, each kept by a supervisor: started when their
+// entry comes, stopped when it goes, restarted when it changes. A server's tools enter the
+// registry when it lists them and leave it only when its entry goes: a server that fails keeps
+// what it last listed.
+import { InvalidBackendError, InvalidToolError } from "../errors.ts";
+import type { McpServerConfig } from "../config/mcp_config.ts";
+import type { RegistryCore } from "../registry/registry_core.ts";
+import { UpstreamSupervisor } from "../upstream/supervisor.ts";
+import type { SourceHealth } from "./served.ts";
+import { replaceSource, type ServerSource, swapSource } from "./source_kinds.ts";
+
+/** How the servers are kept. */
+export interface UpstreamsOptions {
+  /** The most milliseconds starting and `initialize`, and then each `tools/list`, may take. */
+  timeoutMs: number;
+  /** Whether programs may be started here. */
+  canRun: boolean;
+  /** Receives each message for the operator. */
+  report: (message: string) => void;
+  /** Reads the variables a program needs to start. */
+  readEnv: (name: string) => string | undefined;
+}
+
+/** The most pages of one upstream's `tools/list` followed. */
+const MAX_PAGES = 1000;
+
+/** One running server: its supervisor and its first try. */
+interface Running {
+  supervisor: UpstreamSupervisor;
+  first: Promise<void>;
+}
+
+/** The upstream MCP servers of one registry. */
+export class Upstreams {
+  readonly #registry: RegistryCore;
+  readonly #options: UpstreamsOptions;
+  readonly #running = new Map<string, Running>();
+  /** What each namespace's server last listed, as the registry holds it. */
+  readonly #sources = new Map<string, ServerSource>();
+  #stopped = false;
+
+  /** Keeps servers' tools in `registry`; none runs before `apply`. */
+  constructor(registry: RegistryCore, options: UpstreamsOptions) {
+    this.#registry = registry;
+    this.#options = options;
+  }
+
+  /** The entry of the server of `namespace`, if one runs. */
+  configOf(namespace: string): McpServerConfig | undefined {
+    return this.#running.get(namespace)?.supervisor.config;
+  }
+
+  /**
+   * Makes the servers running those of `configs`: stops those whose entry went (their tools
+   * go) or changed, then starts the new and changed ones in the background.
+   */
+  async apply(configs: readonly McpServerConfig[]): Promise<void> {
+    const next = new Map(configs.map((config) => [config.namespace, config]));
+    const stopping: Promise<void>[] = [];
+    for (const [namespace, { supervisor }] of this.#running) {
+      const config = next.get(namespace);
+      if (config !== undefined && sameServer(config, supervisor.config)) continue;
+      this.#running.delete(namespace);
+      stopping.push(supervisor.stop());
+      if (config === undefined) {
+        swapSource(this.#registry, this.#sources.get(namespace), undefined);
+        this.#sources.delete(namespace);
+        this.#options.report(`Upstream ${namespace}: removed`);
+      }
+    }
+    await Promise.all(stopping);
+    if (this.#stopped) return;
+    for (const config of configs) {
+      if (this.#running.has(config.namespace)) continue;
+      const supervisor = this.#supervisor(config);
+      this.#running.set(config.namespace, { supervisor, first: supervisor.start() });
+    }
+  }
+
+  /** Resolves once every running server's first try has succeeded or failed. */
+  async ready(): Promise<void> {
+    await Promise.all([...this.#running.values()].map((running) => running.first));
+  }
+
+  /** Lists every server's tools again now, connecting those that are not; joins what is under way. */
+  async refresh(): Promise<void> {
+    await Promise.all([...this.#running.values()].map(({ supervisor }) => supervisor.refresh()));
+  }
+
+  /** Lists again the servers that do not say when their tools change. */
+  async poll(): Promise<void> {
+    await Promise.all([...this.#running.values()].map(({ supervisor }) => supervisor.poll()));
+  }
+
+  /** How each server is doing. */
+  health(): SourceHealth[] {
+    return [...this.#running].map(([name, { supervisor }]) => {
+      const { status, transport, tools, problem, since, nextTry, stderr } = supervisor.health();
+      return {
+        kind: "mcp_server",
+        name,
+        transport,
+        status,
+        tools,
+        ...(problem === undefined ? {} : { problem }),
+        ...(since === undefined ? {} : { since: since.toISOString() }),
+        ...(nextTry === undefined ? {} : { next_try: nextTry.toISOString() }),
+        ...(stderr === undefined ? {} : { stderr }),
+      };
+    });
+  }
+
+  /** Stops every server; resolves once their programs have ended and their sessions closed. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    const running = [...this.#running.values()];
+    this.#running.clear();
+    await Promise.all(running.map(({ supervisor }) => supervisor.stop()));
+  }
+
+  #supervisor(config: McpServerConfig): UpstreamSupervisor {
+    return new UpstreamSupervisor(config, {
+      timeoutMs: this.#options.timeoutMs,
+      maxPages: MAX_PAGES,
+      canRun: this.#options.canRun,
+      readEnv: this.#options.readEnv,
+      report: this.#options.report,
+      accept: (server, tools) => {
+        const source: ServerSource = { kind: "mcp_server", server, tools };
+        replaceSource(this.#registry, source);
+        this.#sources.set(config.namespace, source);
+      },
+      isRefusal: (error) =>
+        error instanceof InvalidToolError || error instanceof InvalidBackendError,
+    });
+  }
+}
+
+/** Whether two entries start the same server: the same in all but where they are written. */
+function sameServer(a: McpServerConfig, b: McpServerConfig): boolean {
+  const { place: _a, ...restA } = a;
+  const { place: _b, ...restB } = b;
+  return JSON.stringify(restA) === JSON.stringify(restB);
+}

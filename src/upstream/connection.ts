@@ -1,0 +1,212 @@
+// One connection to an upstream MCP server, made with the official SDK's client: a program
+// started over stdio, or a Streamable HTTP endpoint whose one session lasts as long as the
+// connection and is ended (DELETE) when it closes. The SDK is loaded by the first connection:
+// a service without upstreams never pays for it.
+import type { McpServerConfig } from "../config/mcp_config.ts";
+import type { McpServerInfo, McpTool } from "../mcp_types.ts";
+import { describeFailure, UpstreamError } from "./upstream_error.ts";
+import { stdioEnvironment } from "./_stdio_environment.ts";
+import { StderrLines } from "./_stderr_lines.ts";
+
+/** How a connection is made and what it tells. */
+export interface ConnectOptions {
+  /** The most milliseconds starting and `initialize` may take, and then each `tools/list`. */
+  timeoutMs: number;
+  /** The most pages of one `tools/list` followed before the server is taken to loop. */
+  maxPages: number;
+  /** Reads the index's environment variables that a program needs to start (`PATH`, `HOME`…). */
+  readEnv?: (name: string) => string | undefined;
+  /** Receives each line a stdio server writes on stderr (bounded: see `StderrLines`). */
+  onStderr?: (line: string) => void;
+  /** Called when the server says its tools changed (`notifications/tools/list_changed`). */
+  onListChanged?: () => void;
+  /** Called once when the connection ends without `close()`: the program exited, or broke it. */
+  onLost?: (reason: string) => void;
+}
+
+/** A connection to an upstream MCP server. */
+export interface UpstreamConnection {
+  /** The server as a source of tools: its namespace, and its title and description. */
+  readonly server: McpServerInfo;
+  /** Whether the server says when its tools change; others are polled. */
+  readonly announcesChanges: boolean;
+  /** The last lines a stdio server wrote on stderr, oldest first. */
+  readonly stderr: string[];
+  /**
+   * The tools the server lists now, every page of them.
+   *
+   * @throws {UpstreamError} When it does not answer in time or answers what is not a list.
+   */
+  listTools(): Promise<McpTool[]>;
+  /** Ends the session or stops the program (TERM, then KILL after a grace period). */
+  close(): Promise<void>;
+}
+
+/** The client's name and version, as the upstream server sees them. */
+const CLIENT_INFO = { name: "tool-index", version: "0.1.0" };
+
+/** How long the end of an HTTP session is waited for: a server that hangs never answers it. */
+const END_SESSION_MS = 1000;
+
+/** The most characters of a server's instructions taken as its description. */
+const DESCRIPTION_LENGTH = 300;
+
+/**
+ * Connects to the server `config` names: starts its program or opens its session, and
+ * initializes.
+ *
+ * @throws {UpstreamError} When the program cannot start, or the server does not answer
+ * `initialize` within the timeout.
+ */
+export async function connectUpstream(
+  config: McpServerConfig,
+  options: ConnectOptions,
+): Promise<UpstreamConnection> {
+  const { Client } = await import("@modelcontextprotocol/client");
+  const { namespace } = config;
+  const hidden = config.transport === "http" ? [new URL(config.url).href, config.url] : [];
+  const stderr = new StderrLines((line) => options.onStderr?.(line));
+  let closing = false;
+  // What ends the connection before it is made is the failure `connect` throws, not a loss.
+  let connected = false;
+  let lost = false;
+  const lose = (reason: string) => {
+    if (closing || lost || !connected) return;
+    lost = true;
+    options.onLost?.(reason);
+  };
+  const client = new Client(CLIENT_INFO, {
+    listMaxPages: options.maxPages,
+    listChanged: {
+      tools: { autoRefresh: false, debounceMs: 0, onChanged: () => options.onListChanged?.() },
+    },
+  });
+  const transport = config.transport === "stdio"
+    ? await stdioTransport(config, options, stderr)
+    : await httpTransport(config);
+  client.onclose = () =>
+    lose(config.transport === "stdio" ? "the program exited" : "the connection closed");
+  if (config.transport === "stdio") {
+    // What the SDK's reader cannot take as a message is something other than MCP on stdout.
+    client.onerror = (error) =>
+      lose(`it wrote what is not MCP on stdout (${describeFailure(error)})`);
+  }
+  const fail = (error: unknown, signal: AbortSignal, what: string): never => {
+    const reason = signal.aborted
+      ? `no answer to ${what} within ${options.timeoutMs} ms`
+      : startFailure(config, error) ?? describeFailure(error, hidden);
+    throw new UpstreamError(namespace, reason, { cause: error });
+  };
+  const close = async () => {
+    if (closing) return;
+    closing = true;
+    if ("terminateSession" in transport) {
+      await Promise.race([
+        transport.terminateSession().catch(() => {}),
+        new Promise((resolve) => setTimeout(resolve, END_SESSION_MS)),
+      ]);
+    }
+    await client.close().catch(() => {});
+    stderr.end();
+  };
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  try {
+    await client.connect(transport, { signal, timeout: options.timeoutMs });
+  } catch (error) {
+    await close();
+    fail(error, signal, "initialize");
+  }
+  connected = true;
+  const info = client.getServerVersion();
+  return {
+    server: {
+      name: namespace,
+      title: info?.title ?? null,
+      description: serverDescription(info?.title, info?.description, client.getInstructions()),
+      url: config.transport === "http" ? config.url : null,
+    },
+    announcesChanges: client.getServerCapabilities()?.tools?.listChanged === true,
+    get stderr() {
+      return stderr.last;
+    },
+    async listTools() {
+      const signal = AbortSignal.timeout(options.timeoutMs);
+      try {
+        const { tools } = await client.listTools(undefined, {
+          signal,
+          timeout: options.timeoutMs,
+          cacheMode: "bypass",
+        });
+        return tools as McpTool[];
+      } catch (error) {
+        return fail(error, signal, "tools/list");
+      }
+    },
+    close,
+  };
+}
+
+async function stdioTransport(
+  config: Extract<McpServerConfig, { transport: "stdio" }>,
+  options: ConnectOptions,
+  stderr: StderrLines,
+) {
+  const { StdioClientTransport } = await import("@modelcontextprotocol/client/stdio");
+  const read = options.readEnv ?? ((name: string) => Deno.env.get(name));
+  let names: string[] = [];
+  try {
+    names = Object.keys(Deno.env.toObject());
+  } catch {
+    // Without leave to list the environment, the locale's variables beyond LANG are not passed.
+  }
+  const transport = new StdioClientTransport({
+    command: config.command,
+    args: config.args,
+    env: stdioEnvironment(config.env, read, names),
+    cwd: config.cwd ?? undefined,
+    stderr: "pipe",
+  });
+  transport.stderr?.on("data", (chunk: Uint8Array | string) => stderr.write(String(chunk)));
+  return transport;
+}
+
+async function httpTransport(config: Extract<McpServerConfig, { transport: "http" }>) {
+  const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client");
+  return new StreamableHTTPClientTransport(new URL(config.url), {
+    requestInit: { headers: config.headers },
+  });
+}
+
+/** Why a stdio server's program did not start, in plain words, when that is what failed. */
+function startFailure(config: McpServerConfig, error: unknown): string | undefined {
+  if (config.transport !== "stdio") return undefined;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === "ENOENT") return `the command "${config.command}" was not found`;
+  if (code === "EACCES") return `the command "${config.command}" may not be run`;
+  return undefined;
+}
+
+/**
+ * What a server says it is for: its title, then its own description or else the first
+ * paragraph of prose of its instructions (headings skipped), cut at a sentence's end where one
+ * comes soon enough.
+ */
+export function serverDescription(
+  title: string | undefined,
+  description: string | undefined,
+  instructions: string | undefined,
+): string | null {
+  const prose = description?.trim() || firstParagraph(instructions ?? "");
+  const text = [title?.trim(), prose].filter(Boolean).join(": ").replace(/\s+/g, " ");
+  if (text === "") return null;
+  if (text.length <= DESCRIPTION_LENGTH) return text;
+  const cut = text.slice(0, DESCRIPTION_LENGTH);
+  const end = cut.search(/[.!?](?=\s)[^.!?]*$/);
+  return end > DESCRIPTION_LENGTH / 3 ? cut.slice(0, end + 1) : `${cut.replace(/\s\S*$/, "")}…`;
+}
+
+/** The first paragraph of `markdown` that is not a heading. */
+function firstParagraph(markdown: string): string {
+  const paragraphs = markdown.split(/\n\s*\n/).map((paragraph) => paragraph.trim());
+  return paragraphs.find((paragraph) => paragraph !== "" && !paragraph.startsWith("#")) ?? "";
+}

@@ -1,0 +1,264 @@
+// One upstream MCP server kept in the catalogue: connected in the background, listed when it
+// answers, listed again when it says its tools changed or when asked, and, when it fails,
+// stopped and tried again after a delay that doubles up to a minute. Whatever fails, the tools
+// it last listed stay with whoever took them; the supervisor only reports.
+import type { McpServerConfig } from "../config/mcp_config.ts";
+import type { McpServerInfo, McpTool } from "../mcp_types.ts";
+import { connectUpstream, type UpstreamConnection } from "./connection.ts";
+import { UpstreamError } from "./upstream_error.ts";
+
+/** How an upstream is doing: not yet answered, serving, failing, or not startable here. */
+export type UpstreamStatus = "pending" | "ok" | "failing" | "not_runnable";
+
+/** How an upstream is doing, for `/healthz`. */
+export interface UpstreamHealth {
+  status: UpstreamStatus;
+  /** How it is reached. */
+  transport: "stdio" | "http";
+  /** How many of its tools were accepted last. */
+  tools: number;
+  /** What fails, while it fails. */
+  problem?: string;
+  /** Since when it fails. */
+  since?: Date;
+  /** When it is tried again, while it waits to be. */
+  nextTry?: Date;
+  /** The last lines a stdio server wrote on stderr. */
+  stderr?: string[];
+}
+
+/** What a supervisor needs. */
+export interface SupervisorOptions {
+  /** The most milliseconds starting and `initialize`, and then each `tools/list`, may take. */
+  timeoutMs: number;
+  /** The most pages of one `tools/list` followed. */
+  maxPages: number;
+  /** Whether programs may be started here: not on Deno Deploy, nor without `--allow-run`. */
+  canRun: boolean;
+  /** Takes a listed server's tools; throws what says why it cannot (an invalid tool). */
+  accept: (server: McpServerInfo, tools: McpTool[]) => void;
+  /** Whether an error `accept` threw is one to report (and keep the last tools) rather than raise. */
+  isRefusal: (error: unknown) => boolean;
+  /** Receives each message for the operator. */
+  report: (message: string) => void;
+  /** Reads the variables a program needs to start; see `ConnectOptions.readEnv`. */
+  readEnv?: (name: string) => string | undefined;
+  /** Milliseconds before each try after a failure, the last repeated. Default 1 s doubling to 60 s. */
+  retryMs?: readonly number[];
+}
+
+const RETRY_MS = [1000, 2000, 4000, 8000, 16_000, 32_000, 60_000];
+
+/** The fields of an MCP tool the catalogue keeps; others are said once, then left out. */
+const KEPT_FIELDS = new Set([
+  "name",
+  "title",
+  "description",
+  "inputSchema",
+  "annotations",
+  "outputSchema",
+]);
+
+/**
+ * Keeps one upstream MCP server's tools in the catalogue.
+ *
+ * @example
+ * ```ts ignore
+ * const supervisor = new UpstreamSupervisor(config, { ...options, accept: register });
+ * await supervisor.start();
+ * console.log(supervisor.health().status);
+ * await supervisor.stop();
+ * ```
+ */
+export class UpstreamSupervisor {
+  /** The server's entry. */
+  readonly config: McpServerConfig;
+  readonly #options: SupervisorOptions;
+  #status: UpstreamStatus = "pending";
+  #tools = 0;
+  #problem?: { message: string; since: Date };
+  #connection?: UpstreamConnection;
+  #stderr: string[] = [];
+  #work?: Promise<void>;
+  #again = false;
+  #failures = 0;
+  #retry?: ReturnType<typeof setTimeout>;
+  #nextTry?: Date;
+  #stopped = false;
+  #dropped = new Set<string>();
+
+  /** Supervises the server `config` names; nothing starts before `start()`. */
+  constructor(config: McpServerConfig, options: SupervisorOptions) {
+    this.config = config;
+    this.#options = options;
+  }
+
+  /** Connects and lists in the background; resolves once that first try has succeeded or failed. */
+  start(): Promise<void> {
+    if (this.config.transport === "stdio" && !this.#options.canRun) {
+      this.#status = "not_runnable";
+      this.#problem = {
+        message: "stdio servers cannot be started here: the index may not run programs " +
+          "(it runs without --allow-run, as on Deno Deploy)",
+        since: new Date(),
+      };
+      this.#options.report(`Upstream ${this.config.namespace}: ${this.#problem.message}`);
+      return Promise.resolve();
+    }
+    return this.refresh();
+  }
+
+  /** Lists the server's tools now, connecting first if need be; joins a listing under way. */
+  refresh(): Promise<void> {
+    if (this.#stopped || this.#status === "not_runnable") return Promise.resolve();
+    this.#work ??= this.#attempt().finally(() => {
+      this.#work = undefined;
+      if (this.#again) {
+        this.#again = false;
+        this.refresh();
+      }
+    });
+    return this.#work;
+  }
+
+  /**
+   * Lists the server's tools again unless it says when they change, or waits to be tried again
+   * after a failure: what an interval of polling calls.
+   */
+  poll(): Promise<void> {
+    if (this.#connection?.announcesChanges || this.#nextTry !== undefined) {
+      return Promise.resolve();
+    }
+    return this.refresh();
+  }
+
+  /** How the server is doing now. */
+  health(): UpstreamHealth {
+    const stderr = this.#connection?.stderr ?? this.#stderr;
+    return {
+      status: this.#status,
+      transport: this.config.transport,
+      tools: this.#tools,
+      ...(this.#problem ? { problem: this.#problem.message, since: this.#problem.since } : {}),
+      ...(this.#nextTry ? { nextTry: this.#nextTry } : {}),
+      ...(this.config.transport === "stdio" && stderr.length > 0 ? { stderr } : {}),
+    };
+  }
+
+  /** Stops trying, and ends the session or stops the program; resolves once it has. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearTimeout(this.#retry);
+    this.#nextTry = undefined;
+    const connection = this.#connection;
+    this.#connection = undefined;
+    await connection?.close();
+  }
+
+  async #attempt(): Promise<void> {
+    clearTimeout(this.#retry);
+    this.#nextTry = undefined;
+    const { namespace } = this.config;
+    try {
+      const connection = this.#connection ?? await this.#connect();
+      const tools = await connection.listTools();
+      if (this.#stopped) return;
+      this.#options.accept(connection.server, tools);
+      this.#sayDropped(tools);
+      if (this.#status !== "ok" || this.#tools !== tools.length) {
+        this.#options.report(`Upstream ${namespace}: ${tools.length} tools`);
+      }
+      this.#status = "ok";
+      this.#tools = tools.length;
+      this.#problem = undefined;
+      this.#failures = 0;
+    } catch (error) {
+      if (this.#stopped) return;
+      if (error instanceof UpstreamError) {
+        await this.#drop();
+        this.#fail(error.reason, true);
+      } else if (this.#options.isRefusal(error)) {
+        // The server answers; its list does not fit: the next change or refresh tries again.
+        this.#fail(`its tools/list was refused: ${(error as Error).message}`, false);
+      } else {
+        throw error;
+      }
+    }
+  }
+
+  async #connect(): Promise<UpstreamConnection> {
+    const { namespace } = this.config;
+    const connection = await connectUpstream(this.config, {
+      timeoutMs: this.#options.timeoutMs,
+      maxPages: this.#options.maxPages,
+      readEnv: this.#options.readEnv,
+      onStderr: (line) => this.#options.report(`[${namespace}] ${line}`),
+      onListChanged: () => {
+        if (this.#work) this.#again = true;
+        else this.refresh();
+      },
+      onLost: (reason) => {
+        if (this.#connection !== connection || this.#stopped) return;
+        this.#drop().then(() => this.#fail(reason, true));
+      },
+    });
+    if (this.#stopped) {
+      await connection.close();
+      throw new UpstreamError(namespace, "stopped");
+    }
+    this.#connection = connection;
+    return connection;
+  }
+
+  /** Ends the connection, keeping the last lines its program wrote. */
+  async #drop(): Promise<void> {
+    const connection = this.#connection;
+    this.#connection = undefined;
+    if (connection === undefined) return;
+    await connection.close();
+    this.#stderr = connection.stderr;
+  }
+
+  #fail(message: string, retry: boolean): void {
+    if (this.#stopped) return;
+    const { namespace } = this.config;
+    const kept = this.#tools > 0 ? `; its last ${this.#tools} tools are served` : "";
+    let next = "";
+    if (retry) {
+      const retryMs = this.#options.retryMs ?? RETRY_MS;
+      const delay = retryMs[Math.min(this.#failures, retryMs.length - 1)];
+      this.#failures++;
+      this.#nextTry = new Date(Date.now() + delay);
+      clearTimeout(this.#retry);
+      this.#retry = setTimeout(() => this.refresh(), delay);
+      // Only the server keeps the process alive: a retry waiting does not.
+      Deno.unrefTimer(this.#retry);
+      next = `; next try in ${delay / 1000} s`;
+    }
+    if (this.#problem?.message !== message) {
+      this.#options.report(`Upstream ${namespace} failed: ${message}${kept}${next}`);
+    }
+    this.#status = "failing";
+    this.#problem = { message, since: this.#problem?.since ?? new Date() };
+  }
+
+  /** Says once which fields of the server's tools are left out. */
+  #sayDropped(tools: readonly McpTool[]): void {
+    const fresh = new Set<string>();
+    for (const tool of tools) {
+      for (const key of Object.keys(tool)) {
+        if (!KEPT_FIELDS.has(key) && !this.#dropped.has(key)) fresh.add(key);
+      }
+    }
+    if (fresh.size === 0) return;
+    for (const key of fresh) this.#dropped.add(key);
+    const fields = [...fresh].join(", ");
+    this.#options.report(
+      `Upstream ${this.config.namespace}: ${
+        fresh.size === 1
+          ? `the field ${fields} of its tools is`
+          : `the fields ${fields} of its tools are`
+      } left out`,
+    );
+  }
+}
