@@ -586,6 +586,7 @@ Deno.test("settingsFromEnv() reads every setting and refuses values it cannot us
     MCP_SERVERS:
       '{"docs": "http://127.0.0.1:9/mcp", "gh": {"url": "https://x.example/mcp", "token_env": "GH_MCP"}}',
     GH_MCP: "tok",
+    MCP_CONFIG: "/etc/tool-index/mcp.json",
     MCP_REFRESH_SECONDS: "30",
     MCP_TIMEOUT_SECONDS: "2",
   };
@@ -600,9 +601,22 @@ Deno.test("settingsFromEnv() reads every setting and refuses values it cannot us
     skipInvalidConfigs: true,
     watchConfig: true,
     upstreams: [
-      { namespace: "docs", url: "http://127.0.0.1:9/mcp", token: null },
-      { namespace: "gh", url: "https://x.example/mcp", token: "tok" },
+      {
+        namespace: "docs",
+        transport: "http",
+        url: "http://127.0.0.1:9/mcp",
+        headers: {},
+        place: "MCP_SERVERS (docs)",
+      },
+      {
+        namespace: "gh",
+        transport: "http",
+        url: "https://x.example/mcp",
+        headers: { Authorization: "Bearer tok" },
+        place: "MCP_SERVERS (gh)",
+      },
     ],
+    mcpConfig: "/etc/tool-index/mcp.json",
     refreshSeconds: 30,
     upstreamTimeoutSeconds: 2,
   });
@@ -617,6 +631,7 @@ Deno.test("settingsFromEnv() reads every setting and refuses values it cannot us
     skipInvalidConfigs: false,
     watchConfig: false,
     upstreams: [],
+    mcpConfig: null,
     refreshSeconds: 300,
     upstreamTimeoutSeconds: 10,
   });

@@ -75,6 +75,7 @@ Deno.test("GET /tools/{id} takes an ID, or a bare name one namespace has; severa
     input_schema: { type: "object", properties: { q: { type: "string" } } },
     title: null,
     annotations: { readOnlyHint: true },
+    output_schema: null,
     backend: { kind: "mcp", id: "github", url: "https://api.example/mcp" },
   });
   const bare = await json("/tools/pr_list");

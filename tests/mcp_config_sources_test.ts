@@ -218,7 +218,7 @@ Deno.test("an MCP config edited into what is not JSON keeps its servers and says
       assert.equal(health.status, "degraded");
       const file = health.sources.find((source: SourceHealth) => source.kind === "mcp_config");
       const column = broken.split("\n")[2].indexOf(",") + 1;
-      assert.match(file.problem, new RegExp(`^${files.config}:3:${column}: `));
+      assert.match(file.problem, new RegExp(`^mcp\\.json:3:${column}: `), "named alone");
       assert.deepEqual(catalogue.registry.ids(), ids, "the last good servers' tools are served");
       assert.equal(healthOf(catalogue, "alpha").status, "ok");
       assert.ok(messages.some((message) => message.includes("served as it was")));
@@ -297,6 +297,35 @@ Deno.test("where no program may run, a stdio entry is reported as not runnable a
       assert.deepEqual(catalogue.registry.listNamespaces(), ["alpha", "git"]);
     } finally {
       await close();
+    }
+  });
+});
+
+Deno.test("held upstreams start once the service has answered, or a second after the start when nothing asks", async () => {
+  await withUpstreams(["alpha"], async ([alpha]) => {
+    const held = await open(mcpConfig({ alpha: alpha.url }), { holdUpstreams: true });
+    try {
+      const app = createApp(held.catalogue, {
+        ...settingsFromEnv(() => undefined),
+        logRequests: false,
+      });
+      assert.equal(healthOf(held.catalogue, "alpha").status, "pending");
+      assert.equal(alpha.listCalls, 0, "nothing started before the first answer");
+      assert.equal((await app.request("/healthz")).status, 200);
+      await eventually(() => healthOf(held.catalogue, "alpha").status === "ok", "started");
+    } finally {
+      await held.close();
+    }
+    const unasked = await open(mcpConfig({ alpha: alpha.url }), { holdUpstreams: true });
+    try {
+      assert.equal(healthOf(unasked.catalogue, "alpha").status, "pending");
+      await eventually(
+        () => healthOf(unasked.catalogue, "alpha").status === "ok",
+        "started without a request",
+        3000,
+      );
+    } finally {
+      await unasked.close();
     }
   });
 });

@@ -116,6 +116,7 @@ Deno.test("registerMcpTools() takes a tools/list result as it comes, extra field
     description: "Open a new issue in a repository",
     input_schema: listed[0].inputSchema,
     annotations: { readOnlyHint: false },
+    output_schema: { type: "object" },
     category: "code",
     tags: [],
   });

@@ -6,7 +6,7 @@ import type { HttpServerConfig } from "../src/config/mcp_config.ts";
 import type { SourceHealth } from "../src/catalogue/served.ts";
 import { createApp } from "../src/http/app.ts";
 import { settingsFromEnv } from "../src/http/settings.ts";
-import { mcpTools, startUpstream, type TestUpstream } from "./_upstream.ts";
+import { mcpTools, startUpstream, type TestUpstream, type UpstreamBehaviour } from "./_upstream.ts";
 
 const GIT_YAML = `name: git
 command: git
@@ -309,4 +309,83 @@ Deno.test("a tool list file may not claim the name of an upstream", async () => 
       await close();
     }
   });
+});
+
+Deno.test("an upstream keeps one session across refreshes, and ends it when the catalogue closes", async () => {
+  await withUpstream("docs", 2, async (upstream) => {
+    const { catalogue, close } = await openCatalogue({ upstreams: [http("docs", upstream.url)] });
+    try {
+      for (let i = 0; i < 5; i++) await catalogue.refreshUpstreams();
+      assert.equal(upstream.sessionsOpened, 1, "one session, not one a refresh");
+      assert.equal(upstream.sessionsClosed, 0);
+    } finally {
+      await close();
+    }
+    assert.equal(upstream.sessionsClosed, 1, "ended with DELETE");
+  });
+});
+
+Deno.test("an upstream's headers are sent with every request", async () => {
+  await withUpstream("docs", 1, async (upstream) => {
+    const { catalogue, close } = await openCatalogue({
+      upstreams: [{ ...http("docs", upstream.url), headers: { "X-Team": "search" } }],
+    });
+    try {
+      assert.equal(upstream.lastHeaders?.get("X-Team"), "search");
+      assert.equal(catalogue.registry.search({ namespace: "docs" }).length, 1);
+    } finally {
+      await close();
+    }
+  });
+});
+
+Deno.test("an upstream answering 500, an HTML page or a dropped connection keeps its last tools, says what, and ends the broken session", async () => {
+  const cases: [UpstreamBehaviour, RegExp][] = [
+    ["error500", /HTTP 500/],
+    ["html", /text\/html|content/i],
+    ["close", /body|connection|error/i],
+  ];
+  for (const [behaviour, problem] of cases) {
+    await withUpstream("docs", 2, async (upstream) => {
+      const { catalogue, close } = await openCatalogue({ upstreams: [http("docs", upstream.url)] });
+      try {
+        const content = catalogue.registry.contentVersion;
+        upstream.behaviour = behaviour;
+        await catalogue.refreshUpstreams();
+        const health = upstreamHealth(catalogue, "docs");
+        assert.equal(health.status, "failing", behaviour);
+        assert.match(health.problem!, problem, `${behaviour}: ${health.problem}`);
+        assert.ok(health.next_try, "a next try is set");
+        assert.equal(catalogue.registry.contentVersion, content, behaviour);
+        upstream.behaviour = "serve";
+        await catalogue.refreshUpstreams();
+        assert.equal(upstreamHealth(catalogue, "docs").status, "ok", behaviour);
+        assert.equal(upstream.sessionsOpened, 2, "a new session after the broken one");
+      } finally {
+        await close();
+      }
+    });
+  }
+});
+
+Deno.test("an upstream that says its tools changed is listed again at once, without polling", async () => {
+  const upstream = startUpstream("live", mcpTools("live", 2), { listChanged: true });
+  try {
+    const { catalogue, close } = await openCatalogue({ upstreams: [http("live", upstream.url)] });
+    try {
+      const lists = upstream.listCalls;
+      await upstream.changeTools(mcpTools("fresh", 3));
+      const deadline = Date.now() + 1000;
+      while (catalogue.registry.getEntry("live:fresh_2") === undefined) {
+        if (Date.now() > deadline) assert.fail("the change was not listed within a second");
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      assert.ok(upstream.listCalls > lists);
+      assert.equal(catalogue.registry.getEntry("live:live_0"), undefined);
+    } finally {
+      await close();
+    }
+  } finally {
+    await upstream.stop();
+  }
 });

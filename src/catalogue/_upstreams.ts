@@ -24,9 +24,12 @@ export interface UpstreamsOptions {
 /** The most pages of one upstream's `tools/list` followed. */
 const MAX_PAGES = 1000;
 
-/** One running server: its supervisor and its first try. */
+/** One server: its supervisor, what starts it, and its first try. */
 interface Running {
   supervisor: UpstreamSupervisor;
+  /** Starts it, once. */
+  begin: () => void;
+  /** Resolves once its first try has succeeded or failed. */
   first: Promise<void>;
 }
 
@@ -37,12 +40,21 @@ export class Upstreams {
   readonly #running = new Map<string, Running>();
   /** What each namespace's server last listed, as the registry holds it. */
   readonly #sources = new Map<string, ServerSource>();
+  /** Starts each server not started yet: set by `start()`, until which new servers wait. */
+  #starting?: () => void;
   #stopped = false;
 
   /** Keeps servers' tools in `registry`; none runs before `apply`. */
   constructor(registry: RegistryCore, options: UpstreamsOptions) {
     this.#registry = registry;
     this.#options = options;
+  }
+
+  /** Starts the servers that wait, and from now on each new one at once; never twice. */
+  start(): void {
+    if (this.#starting !== undefined) return;
+    this.#starting = () => {};
+    for (const running of this.#running.values()) running.begin();
   }
 
   /** The entry of the server of `namespace`, if one runs. */
@@ -73,11 +85,20 @@ export class Upstreams {
     for (const config of configs) {
       if (this.#running.has(config.namespace)) continue;
       const supervisor = this.#supervisor(config);
-      this.#running.set(config.namespace, { supervisor, first: supervisor.start() });
+      let begin = () => {};
+      const first = new Promise<void>((resolve) => {
+        begin = () => {
+          begin = () => {};
+          supervisor.start().then(resolve);
+        };
+      });
+      const running = { supervisor, first, begin: () => begin() };
+      this.#running.set(config.namespace, running);
+      if (this.#starting !== undefined) running.begin();
     }
   }
 
-  /** Resolves once every running server's first try has succeeded or failed. */
+  /** Resolves once every server's first try has succeeded or failed (after `start()`). */
   async ready(): Promise<void> {
     await Promise.all([...this.#running.values()].map((running) => running.first));
   }

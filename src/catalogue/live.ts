@@ -38,6 +38,11 @@ export interface LiveCatalogueOptions {
   readEnv?: (name: string) => string | undefined;
   /** Whether stdio servers may be started. Default: whether this process may run programs. */
   canRun?: boolean;
+  /**
+   * Leave the upstreams unstarted until `serving()` is called, or a second has passed: a
+   * service answers its first request before it starts programs. Default `false`.
+   */
+  holdUpstreams?: boolean;
   /** Seconds between listings of the upstreams that do not say when their tools change; 0 for never. */
   refreshSeconds?: number;
   /** The most milliseconds an upstream may take to start and answer, then to list. Default 10,000. */
@@ -50,6 +55,9 @@ export interface LiveCatalogueOptions {
    */
   policy?: PolicyConfig;
 }
+
+/** The longest the upstreams are held back when the service is not asked anything. */
+const HOLD_MS = 1000;
 
 type Settings = {
   watch: boolean;
@@ -89,6 +97,7 @@ export class LiveCatalogue implements ServedCatalogue {
   #closed = false;
   #watches: DirectoryWatch[] = [];
   #timer?: ReturnType<typeof setInterval>;
+  #held?: ReturnType<typeof setTimeout>;
 
   private constructor(
     registry: RegistryCore,
@@ -175,6 +184,13 @@ export class LiveCatalogue implements ServedCatalogue {
       );
       catalogue.#watches = watches;
       catalogue.#startPolling();
+      if (options.holdUpstreams) {
+        const held = setTimeout(() => upstreams!.start(), HOLD_MS);
+        Deno.unrefTimer(held);
+        catalogue.#held = held;
+      } else {
+        upstreams.start();
+      }
     } catch (error) {
       for (const watch of watches) watch.close();
       await (catalogue?.close() ?? upstreams?.stop());
@@ -195,18 +211,27 @@ export class LiveCatalogue implements ServedCatalogue {
     const sources: SourceHealth[] = [...this.#directory.health(), ...this.#upstreams.health()];
     if (this.#mcpConfig !== undefined) {
       const { path, problem } = this.#mcpConfig;
+      // The file by its name alone, as the directory's files: /healthz is open to all.
+      const name = path.slice(path.lastIndexOf("/") + 1);
+      const message = problem?.error.message.replaceAll(path, name);
       sources.push({
         kind: "mcp_config",
-        name: path.slice(path.lastIndexOf("/") + 1),
+        name,
         status: problem ? "failing" : "ok",
         tools: 0,
-        ...(problem ? { problem: problem.error.message, since: problem.since.toISOString() } : {}),
+        ...(problem ? { problem: message, since: problem.since.toISOString() } : {}),
       });
     }
     const failing = sources.some((source) =>
       source.status === "failing" || source.status === "not_runnable"
     );
     return { status: failing ? "degraded" : "ok", sources };
+  }
+
+  /** Starts the upstreams held back by `holdUpstreams`, once the service answers. */
+  serving(): void {
+    clearTimeout(this.#held);
+    if (!this.#closed) this.#upstreams.start();
   }
 
   /** Resolves once every upstream has answered its first `tools/list`, or failed to. */
@@ -244,6 +269,7 @@ export class LiveCatalogue implements ServedCatalogue {
     this.#closed = true;
     for (const watch of this.#watches) watch.close();
     clearInterval(this.#timer);
+    clearTimeout(this.#held);
     await this.#upstreams.stop();
   }
 

@@ -45,6 +45,11 @@ export interface ServedCatalogue {
   readonly registry: RegistryView;
   /** How its sources are doing now. */
   health(): CatalogueHealth;
+  /**
+   * Told once the service has answered its first request: what a catalogue puts off so as not
+   * to slow that answer (starting upstream programs) may begin.
+   */
+  serving?(): void;
 }
 
 /**

@@ -11,7 +11,7 @@ import { InvalidCursorError } from "../errors.ts";
 import type { RegistryView } from "../registry/registry_view.ts";
 import type { ServedCatalogue } from "../catalogue/served.ts";
 import { brotli } from "./brotli.ts";
-import { cacheHeaders, headAnswer, requestLog, urlLimit } from "./middleware.ts";
+import { cacheHeaders, firstAnswer, headAnswer, requestLog, urlLimit } from "./middleware.ts";
 import { responseCache } from "./response_cache.ts";
 import { invalidParams, onError, problem, ProblemError, problemResponse } from "./problem.ts";
 import { namespacesQuery, searchQuery, summaryQuery, toolParams } from "./query.ts";
@@ -67,6 +67,7 @@ export function createApp(catalogue: ServedCatalogue, settings: ServiceSettings)
   const contentHash = () => registry.contentVersion;
   const app = new Hono();
 
+  if (catalogue.serving !== undefined) app.use(firstAnswer(() => catalogue.serving?.()));
   if (settings.logRequests) app.use(requestLog());
   app.use(headAnswer());
   app.use(responseCache({ ...RESPONSE_CACHE, contentHash }));

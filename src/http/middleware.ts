@@ -1,5 +1,6 @@
 // The small middleware of the service, each one concern: the URL's length, HEAD's headers, the
-// request log, and the headers that tie an answer to the catalogue's content.
+// request log, the first answer told, and the headers that tie an answer to the catalogue's
+// content.
 import type { MiddlewareHandler } from "hono";
 import { logger } from "hono/logger";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
@@ -43,6 +44,20 @@ export function headAnswer(): MiddlewareHandler {
     if (headers.has("Content-Length")) return;
     headers.set("Content-Length", String((await res.arrayBuffer()).byteLength));
     c.res = new Response(null, { status: res.status, statusText: res.statusText, headers });
+  };
+}
+
+/**
+ * Calls `answered` once, after the first request has been answered and its answer sent on:
+ * what waits for the service to serve (see `ServedCatalogue.serving`) begins then.
+ */
+export function firstAnswer(answered: () => void): MiddlewareHandler {
+  let told = false;
+  return async (_c, next) => {
+    await next();
+    if (told) return;
+    told = true;
+    setTimeout(answered, 0);
   };
 }
 

@@ -80,6 +80,7 @@ async function start(
     readEnv: getEnv,
     refreshSeconds: settings.refreshSeconds,
     timeoutMs: settings.upstreamTimeoutSeconds * 1000,
+    holdUpstreams: true,
   });
   const errors = catalogue.fileErrors();
   if (errors.length > 0 && !settings.skipInvalidConfigs) {

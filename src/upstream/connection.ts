@@ -2,6 +2,7 @@
 // started over stdio, or a Streamable HTTP endpoint whose one session lasts as long as the
 // connection and is ended (DELETE) when it closes. The SDK is loaded by the first connection:
 // a service without upstreams never pays for it.
+import type { StandardSchemaV1 } from "@modelcontextprotocol/client";
 import type { McpServerConfig } from "../config/mcp_config.ts";
 import type { McpServerInfo, McpTool } from "../mcp_types.ts";
 import { describeFailure, UpstreamError } from "./upstream_error.ts";
@@ -16,8 +17,10 @@ export interface ConnectOptions {
   maxPages: number;
   /** Reads the index's environment variables that a program needs to start (`PATH`, `HOME`…). */
   readEnv?: (name: string) => string | undefined;
-  /** Receives each line a stdio server writes on stderr (bounded: see `StderrLines`). */
-  onStderr?: (line: string) => void;
+  /** Takes what a stdio server writes on stderr. */
+  stderr?: StderrLines;
+  /** Gives up connecting or listing, the program stopped, when it aborts. */
+  signal?: AbortSignal;
   /** Called when the server says its tools changed (`notifications/tools/list_changed`). */
   onListChanged?: () => void;
   /** Called once when the connection ends without `close()`: the program exited, or broke it. */
@@ -30,8 +33,6 @@ export interface UpstreamConnection {
   readonly server: McpServerInfo;
   /** Whether the server says when its tools change; others are polled. */
   readonly announcesChanges: boolean;
-  /** The last lines a stdio server wrote on stderr, oldest first. */
-  readonly stderr: string[];
   /**
    * The tools the server lists now, every page of them.
    *
@@ -44,6 +45,21 @@ export interface UpstreamConnection {
 
 /** The client's name and version, as the upstream server sees them. */
 const CLIENT_INFO = { name: "tool-index", version: "0.1.0" };
+
+/** A result schema (Standard Schema) that takes any object: what is in it is checked later. */
+const ANY_RESULT: StandardSchemaV1<Record<string, unknown>> = {
+  "~standard": {
+    version: 1,
+    vendor: "tool-index",
+    validate: (value) =>
+      typeof value === "object" && value !== null
+        ? { value: value as Record<string, unknown> }
+        : { issues: [{ message: "Expected an object" }] },
+  },
+};
+
+/** How long a program has to end once its stdin is closed (TERM comes at half of it) before KILL. */
+const STOP_GRACE_MS = 4500;
 
 /** How long the end of an HTTP session is waited for: a server that hangs never answers it. */
 const END_SESSION_MS = 1000;
@@ -65,7 +81,7 @@ export async function connectUpstream(
   const { Client } = await import("@modelcontextprotocol/client");
   const { namespace } = config;
   const hidden = config.transport === "http" ? [new URL(config.url).href, config.url] : [];
-  const stderr = new StderrLines((line) => options.onStderr?.(line));
+  const stderr = options.stderr ?? new StderrLines(() => {});
   let closing = false;
   // What ends the connection before it is made is the failure `connect` throws, not a loss.
   let connected = false;
@@ -84,15 +100,23 @@ export async function connectUpstream(
   const transport = config.transport === "stdio"
     ? await stdioTransport(config, options, stderr)
     : await httpTransport(config);
-  client.onclose = () =>
+  let ended = false;
+  let onEnd = () => {};
+  const end = new Promise<void>((resolve) => onEnd = resolve);
+  client.onclose = () => {
+    ended = true;
+    onEnd();
     lose(config.transport === "stdio" ? "the program exited" : "the connection closed");
+  };
   if (config.transport === "stdio") {
     // What the SDK's reader cannot take as a message is something other than MCP on stdout.
     client.onerror = (error) =>
       lose(`it wrote what is not MCP on stdout (${describeFailure(error)})`);
   }
   const fail = (error: unknown, signal: AbortSignal, what: string): never => {
-    const reason = signal.aborted
+    const reason = options.signal?.aborted
+      ? "stopped"
+      : signal.aborted
       ? `no answer to ${what} within ${options.timeoutMs} ms`
       : startFailure(config, error) ?? describeFailure(error, hidden);
     throw new UpstreamError(namespace, reason, { cause: error });
@@ -106,10 +130,31 @@ export async function connectUpstream(
         new Promise((resolve) => setTimeout(resolve, END_SESSION_MS)),
       ]);
     }
+    const closedAt = Date.now();
     await client.close().catch(() => {});
+    // The SDK's last resort, SIGKILL after SIGTERM, never reaches the program under Deno (a
+    // second kill of one child is not sent): a program that outlives the grace is killed here.
+    const pid = "started" in transport ? transport.started : null;
+    if (pid !== null && !ended) {
+      const left = Math.max(0, STOP_GRACE_MS - (Date.now() - closedAt));
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([end, new Promise((resolve) => timer = setTimeout(resolve, left))]);
+      clearTimeout(timer);
+    }
+    if (pid !== null && !ended) {
+      try {
+        Deno.kill(pid, "SIGKILL");
+      } catch {
+        // It ended between the two.
+      }
+    }
     stderr.end();
   };
-  const signal = AbortSignal.timeout(options.timeoutMs);
+  const bounded = () => {
+    const timeout = AbortSignal.timeout(options.timeoutMs);
+    return options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+  };
+  const signal = bounded();
   try {
     await client.connect(transport, { signal, timeout: options.timeoutMs });
   } catch (error) {
@@ -126,18 +171,26 @@ export async function connectUpstream(
       url: config.transport === "http" ? config.url : null,
     },
     announcesChanges: client.getServerCapabilities()?.tools?.listChanged === true,
-    get stderr() {
-      return stderr.last;
-    },
     async listTools() {
-      const signal = AbortSignal.timeout(options.timeoutMs);
+      const signal = bounded();
+      const tools: unknown[] = [];
       try {
-        const { tools } = await client.listTools(undefined, {
-          signal,
-          timeout: options.timeoutMs,
-          cacheMode: "bypass",
-        });
-        return tools as McpTool[];
+        let cursor: string | undefined;
+        for (let page = 0; page < options.maxPages; page++) {
+          // Taken as sent: the registry's checks name a tool that is not one, the SDK's would not.
+          const result = await client.request(
+            { method: "tools/list", params: cursor === undefined ? {} : { cursor } },
+            ANY_RESULT,
+            { signal, timeout: options.timeoutMs },
+          );
+          if (!Array.isArray(result.tools)) {
+            throw new Error("the answer to tools/list holds no list of tools");
+          }
+          tools.push(...result.tools);
+          cursor = typeof result.nextCursor === "string" ? result.nextCursor : undefined;
+          if (cursor === undefined) return tools as McpTool[];
+        }
+        throw new Error(`tools/list still had a next page after ${options.maxPages} pages`);
       } catch (error) {
         return fail(error, signal, "tools/list");
       }
@@ -159,7 +212,15 @@ async function stdioTransport(
   } catch {
     // Without leave to list the environment, the locale's variables beyond LANG are not passed.
   }
-  const transport = new StdioClientTransport({
+  // The program's ID, kept once it starts: the SDK forgets it as soon as it begins to close.
+  class Transport extends StdioClientTransport {
+    started: number | null = null;
+    override async start(): Promise<void> {
+      await super.start();
+      this.started = this.pid;
+    }
+  }
+  const transport = new Transport({
     command: config.command,
     args: config.args,
     env: stdioEnvironment(config.env, read, names),

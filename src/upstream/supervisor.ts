@@ -6,6 +6,7 @@ import type { McpServerConfig } from "../config/mcp_config.ts";
 import type { McpServerInfo, McpTool } from "../mcp_types.ts";
 import { connectUpstream, type UpstreamConnection } from "./connection.ts";
 import { UpstreamError } from "./upstream_error.ts";
+import { StderrLines } from "./_stderr_lines.ts";
 
 /** How an upstream is doing: not yet answered, serving, failing, or not startable here. */
 export type UpstreamStatus = "pending" | "ok" | "failing" | "not_runnable";
@@ -78,19 +79,23 @@ export class UpstreamSupervisor {
   #tools = 0;
   #problem?: { message: string; since: Date };
   #connection?: UpstreamConnection;
-  #stderr: string[] = [];
+  /** What its program wrote on stderr, across restarts: one bound on what reaches the log. */
+  readonly #stderr: StderrLines;
   #work?: Promise<void>;
   #again = false;
   #failures = 0;
   #retry?: ReturnType<typeof setTimeout>;
   #nextTry?: Date;
   #stopped = false;
+  /** Aborts what is under way when the supervisor stops. */
+  readonly #stopping = new AbortController();
   #dropped = new Set<string>();
 
   /** Supervises the server `config` names; nothing starts before `start()`. */
   constructor(config: McpServerConfig, options: SupervisorOptions) {
     this.config = config;
     this.#options = options;
+    this.#stderr = new StderrLines((line) => options.report(`[${config.namespace}] ${line}`));
   }
 
   /** Connects and lists in the background; resolves once that first try has succeeded or failed. */
@@ -134,7 +139,7 @@ export class UpstreamSupervisor {
 
   /** How the server is doing now. */
   health(): UpstreamHealth {
-    const stderr = this.#connection?.stderr ?? this.#stderr;
+    const stderr = this.#stderr.last;
     return {
       status: this.#status,
       transport: this.config.transport,
@@ -150,6 +155,9 @@ export class UpstreamSupervisor {
     this.#stopped = true;
     clearTimeout(this.#retry);
     this.#nextTry = undefined;
+    // A program still starting is stopped by the try under way, which the abort ends.
+    this.#stopping.abort();
+    await this.#work?.catch(() => {});
     const connection = this.#connection;
     this.#connection = undefined;
     await connection?.close();
@@ -192,7 +200,8 @@ export class UpstreamSupervisor {
       timeoutMs: this.#options.timeoutMs,
       maxPages: this.#options.maxPages,
       readEnv: this.#options.readEnv,
-      onStderr: (line) => this.#options.report(`[${namespace}] ${line}`),
+      stderr: this.#stderr,
+      signal: this.#stopping.signal,
       onListChanged: () => {
         if (this.#work) this.#again = true;
         else this.refresh();
@@ -210,13 +219,11 @@ export class UpstreamSupervisor {
     return connection;
   }
 
-  /** Ends the connection, keeping the last lines its program wrote. */
+  /** Ends the connection. */
   async #drop(): Promise<void> {
     const connection = this.#connection;
     this.#connection = undefined;
-    if (connection === undefined) return;
-    await connection.close();
-    this.#stderr = connection.stderr;
+    await connection?.close();
   }
 
   #fail(message: string, retry: boolean): void {

@@ -35,10 +35,12 @@ export class UpstreamError extends Error {
 export function describeFailure(error: unknown, hidden: readonly string[] = []): string {
   const words: string[] = [];
   for (let at = error, depth = 0; at !== undefined && depth < 4; depth++) {
+    // The SDK's HTTP errors keep the status apart from their words.
+    const status = (at as { data?: { status?: unknown } } | null)?.data?.status;
     const message = at instanceof SyntaxError
       ? `the answer is not JSON-RPC (${at.message})`
       : at instanceof Error
-      ? at.message
+      ? (typeof status === "number" ? `HTTP ${status}: ${at.message}` : at.message)
       : String(at);
     if (message !== "" && !words.some((word) => word.includes(message))) words.push(message);
     at = at instanceof Error ? at.cause : undefined;
