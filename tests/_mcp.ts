@@ -31,6 +31,7 @@ export const MCP_TASK: readonly string[] = [
   "--allow-read",
   "--allow-env",
   "--allow-run",
+  "--allow-net",
   "src/mcp_stdio/mod.ts",
 ];
 

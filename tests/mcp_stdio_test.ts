@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { callTool as call, ROOT, withStdioServer as withServer } from "./_mcp.ts";
 import { MAX_OUTPUT_BYTES } from "../mod.ts";
+import { faultServer, killProcesses, processesMatching } from "./_servers.ts";
 
 const HARMLESS = `
 name: harmless
@@ -149,6 +150,49 @@ Deno.test("climax_call over stdio runs ls, git --version, a sleeper past its tim
       assert.equal(output, "x".repeat(MAX_OUTPUT_BYTES));
       assert.match(notice, /^\[output cut: standard output wrote 5000000 bytes/);
     }, { env: { CONFIG_DIR: dir } });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("the local MCP server finds the tools of MCP_CONFIG's servers, and stops their programs when its client goes", async () => {
+  const marker = `marker-${crypto.randomUUID()}`;
+  const dir = await Deno.makeTempDir();
+  const config = `${dir}/mcp.json`;
+  await Deno.writeTextFile(
+    config,
+    JSON.stringify({
+      mcpServers: {
+        fixture: faultServer(["--name", marker, "--title", "Echo service"]),
+        stubborn: faultServer(["--name", marker, "--ignore-term", "--tools", "1"]),
+      },
+    }),
+  );
+  try {
+    await withServer(async (client) => {
+      let found: { results: { tool_name: string; cli_name: string }[] } = { results: [] };
+      const deadline = Date.now() + 10_000;
+      while (found.results.length === 0 && Date.now() < deadline) {
+        found = JSON.parse(
+          (await call(client, "climax_search", { query: "echo the message", namespace: "fixture" }))
+            .text,
+        );
+      }
+      assert.equal(found.results[0]?.tool_name, "echo");
+      const echo = JSON.parse(
+        (await call(client, "climax_get", { tool_name: "fixture:echo" })).text,
+      );
+      assert.equal(echo.output_schema.type, "object");
+      assert.equal(echo.backend.kind, "mcp");
+      assert.equal(processesMatching(marker).length, 2);
+    }, { env: { MCP_CONFIG: config } });
+    const deadline = Date.now() + 10_000;
+    while (processesMatching(marker).length > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const left = processesMatching(marker);
+    killProcesses(left);
+    assert.deepEqual(left, [], "programs outlived the local server");
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

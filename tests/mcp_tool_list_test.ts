@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { ConfigError } from "../mod.ts";
 import { parseMcpToolList } from "../src/config/mcp_tool_list.ts";
-import { jsonErrorOffset } from "../src/config/yaml/json_position.ts";
+import { jsonErrorOffset, jsonLocator } from "../src/config/yaml/json_position.ts";
 
 function issuesOf(text: string) {
   try {
@@ -117,4 +117,44 @@ Deno.test("jsonErrorOffset() finds an error exactly when JSON.parse does, at any
     { numRuns: 2000 },
   );
   assert.equal(jsonErrorOffset("[".repeat(200_000)), 200_000);
+});
+
+Deno.test("jsonLocator() places every value and key of any JSON text where its text begins", () => {
+  /** Every path into `value`, with the value there. */
+  function* paths(
+    value: unknown,
+    path: (string | number)[] = [],
+  ): Generator<[typeof path, unknown]> {
+    yield [path, value];
+    if (Array.isArray(value)) {
+      for (const [i, item] of value.entries()) yield* paths(item, [...path, i]);
+    } else if (typeof value === "object" && value !== null) {
+      for (const [key, item] of Object.entries(value)) yield* paths(item, [...path, key]);
+    }
+  }
+  const texts = fc.tuple(fc.jsonValue(), fc.constantFrom(0, 1, 2, "\t")).map(([value, indent]) =>
+    JSON.stringify(value, null, indent)
+  );
+  fc.assert(
+    fc.property(texts, (text) => {
+      const locate = jsonLocator(text);
+      const lines = text.split("\n");
+      const at = (place: { line: number; column: number } | undefined) =>
+        lines[place!.line - 1].slice(place!.column - 1);
+      for (const [path, value] of paths(JSON.parse(text))) {
+        const written = JSON.stringify(value) ?? "";
+        assert.ok(at(locate(path, "value")).startsWith(written.slice(0, 1)), `${path} in ${text}`);
+        const key = path.at(-1);
+        if (typeof key === "string") {
+          assert.ok(at(locate(path, "key")).startsWith(JSON.stringify(key)), `${path} in ${text}`);
+        }
+      }
+    }),
+    { numRuns: 500 },
+  );
+  // A key the data lacks is placed at the object that would hold it.
+  assert.deepEqual(jsonLocator(`{\n  "a": {\n    "b": 1\n  }\n}`)(["a", "c"], "key"), {
+    line: 2,
+    column: 8,
+  });
 });

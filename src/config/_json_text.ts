@@ -3,16 +3,12 @@
 import { ConfigError } from "../errors.ts";
 import { MAX_CONFIG_SIZE } from "../limits.ts";
 import type { Locator } from "./yaml/data_path.ts";
-import { jsonErrorOffset } from "./yaml/json_position.ts";
-import { readYaml } from "./yaml/read.ts";
+import { jsonErrorOffset, jsonLocator } from "./yaml/json_position.ts";
 
 /** Plain data read from JSON text, and where its parts stand in that text. */
 export interface JsonText {
   value: unknown;
-  /**
-   * The line and column of a path's value or key; none when the text reads as no YAML, as when
-   * an object repeats a key (`JSON.parse` keeps the last).
-   */
+  /** The line and column of a path's value or key (the last of a repeated key). */
   locate: Locator;
 }
 
@@ -44,12 +40,5 @@ export function readJsonText(text: string, source: string): JsonText {
       ...(at >= 0 ? { line, column: at - before.lastIndexOf("\n") } : {}),
     }], { cause: error });
   }
-  // JSON is YAML (but for tabs that indent): its reader tells where each value stands.
-  let locate: Locator = () => undefined;
-  try {
-    locate = readYaml(text, source).locate;
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-  }
-  return { value, locate };
+  return { value, locate: jsonLocator(text) };
 }

@@ -95,16 +95,21 @@ const connection = serveStdio(() =>
 );
 // When the client goes (stdin ends) or the process is told to stop, the upstreams' programs
 // are stopped before it exits: none outlives it.
-let stopping = false;
+// A second signal exits at once; the signal a client sends after closing stdin is a first.
+let stopping: Promise<unknown> | undefined;
+let signalled = false;
 const shutdown = () => {
-  if (stopping) Deno.exit(1);
-  stopping = true;
-  Promise.all([connection.close(), catalogue.close()]).finally(() => Deno.exit(0));
+  stopping ??= Promise.all([connection.close(), catalogue.close()]).finally(() => Deno.exit(0));
+};
+const onSignal = () => {
+  if (signalled) Deno.exit(1);
+  signalled = true;
+  shutdown();
 };
 process.stdin.on("end", shutdown);
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   try {
-    Deno.addSignalListener(signal, shutdown);
+    Deno.addSignalListener(signal, onSignal);
   } catch {
     // Where the signal cannot be listened for (SIGTERM on Windows), the default stands.
   }

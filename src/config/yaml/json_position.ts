@@ -1,6 +1,9 @@
-// Where a text stops being JSON. `JSON.parse` says where only for some errors (V8 words others,
-// such as an unexpected token, without a position), and a config author needs the line and
-// column of each; this scan of the grammar finds them. Run only on text that did not parse.
+// Where things are in JSON text. `JSON.parse` says where it stops only for some errors (V8 words
+// others, such as an unexpected token, without a position), and a config author needs the line
+// and column of each; a scan of the grammar finds them, run only on text that did not parse. And
+// where each part of text that parsed stands, for the problems of its data, without the YAML
+// reader (which JSON files need nothing else of).
+import type { DataPath, Locator } from "./data_path.ts";
 
 const WHITESPACE = new Set([" ", "\t", "\n", "\r"]);
 const ESCAPES = new Set(['"', "\\", "/", "b", "f", "n", "r", "t"]);
@@ -104,4 +107,72 @@ function stringEnd(text: string, start: number): number {
     }
   }
   return -text.length - 1;
+}
+
+/**
+ * A locator of the parts of JSON text that `JSON.parse` read: the line and column of each
+ * value, and of the key that names it in an object (a path it lacks, at the nearest value that
+ * holds it). The text is scanned once, when first asked; where an object repeats a key, the
+ * last one is found, as `JSON.parse` keeps it.
+ */
+export function jsonLocator(text: string): Locator {
+  let places: Map<string, { key?: number; value: number }> | undefined;
+  return (path, at) => {
+    places ??= jsonPlaces(text);
+    // A path the data lacks (a missing key) is placed at the nearest value that holds it.
+    let place = places.get(pathKey(path));
+    for (let depth = path.length - 1; place === undefined && depth >= 0; depth--) {
+      place = places.get(pathKey(path.slice(0, depth)));
+      at = "value";
+    }
+    if (place === undefined) return undefined;
+    const offset = at === "key" ? place.key ?? place.value : place.value;
+    const line = text.slice(0, offset).split("\n").length;
+    return { line, column: offset - text.lastIndexOf("\n", offset - 1) };
+  };
+}
+
+function pathKey(path: DataPath): string {
+  return JSON.stringify(path.map((part) => typeof part === "number" ? part : String(part)));
+}
+
+/** Where each value of valid JSON text starts, and its key, by path. */
+function jsonPlaces(text: string): Map<string, { key?: number; value: number }> {
+  const places = new Map<string, { key?: number; value: number }>();
+  const frames: { path: (string | number)[]; array: boolean; index: number }[] = [];
+  let key: { name: string; at: number } | undefined;
+  let at = 0;
+  while (at < text.length) {
+    const char = text[at];
+    if (WHITESPACE.has(char) || char === ":" || char === ",") {
+      at++;
+      continue;
+    }
+    if (char === "}" || char === "]") {
+      frames.pop();
+      at++;
+      continue;
+    }
+    const frame = frames.at(-1);
+    if (frame !== undefined && !frame.array && key === undefined) {
+      const end = stringEnd(text, at);
+      key = { name: JSON.parse(text.slice(at, end)), at };
+      at = end;
+      continue;
+    }
+    const path = frame === undefined
+      ? []
+      : [...frame.path, frame.array ? frame.index++ : key!.name];
+    places.set(pathKey(path), { key: key?.at, value: at });
+    key = undefined;
+    if (char === "{" || char === "[") {
+      frames.push({ path, array: char === "[", index: 0 });
+      at++;
+    } else if (char === '"') {
+      at = stringEnd(text, at);
+    } else {
+      while (at < text.length && !WHITESPACE.has(text[at]) && !",}]".includes(text[at])) at++;
+    }
+  }
+  return places;
 }
