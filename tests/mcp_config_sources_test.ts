@@ -312,7 +312,8 @@ Deno.test("held upstreams start once the service has answered, or a second after
       assert.equal(healthOf(held.catalogue, "alpha").status, "pending");
       assert.equal(alpha.listCalls, 0, "nothing started before the first answer");
       assert.equal((await app.request("/healthz")).status, 200);
-      await eventually(() => healthOf(held.catalogue, "alpha").status === "ok", "started");
+      // Well before the second after which held upstreams start unasked.
+      await eventually(() => healthOf(held.catalogue, "alpha").status === "ok", "started", 800);
     } finally {
       await held.close();
     }
@@ -326,6 +327,42 @@ Deno.test("held upstreams start once the service has answered, or a second after
       );
     } finally {
       await unasked.close();
+    }
+  });
+});
+
+Deno.test("an entry with a problem is left out and located on /healthz, the others are served; broken later, it keeps its server", async () => {
+  await withUpstreams(["alpha", "beta"], async ([alpha, beta]) => {
+    const text = (betaUrl: string) =>
+      `{\n  "mcpServers": {\n    "alpha": { "url": ${JSON.stringify(alpha.url)} },\n` +
+      `    "beta": { "url": ${JSON.stringify(betaUrl)} }\n  }\n}\n`;
+    const broken = text("${UNSET_VARIABLE_OF_THE_TEST}/mcp");
+    const { catalogue, files, close } = await open(broken, { readEnv: () => undefined });
+    try {
+      await catalogue.ready();
+      assert.deepEqual(catalogue.registry.listNamespaces(), ["alpha", "git"]);
+      const file = healthOf(catalogue, "mcp.json");
+      assert.equal(file.status, "failing");
+      const line = broken.split("\n").findIndex((row) => row.includes('"beta"')) + 1;
+      assert.match(
+        file.problem!,
+        new RegExp(`mcp\\.json:${line}:\\d+: .*UNSET_VARIABLE_OF_THE_TEST`),
+      );
+
+      await Deno.writeTextFile(files.config, text(beta.url));
+      await catalogue.reloadMcpConfig();
+      await catalogue.ready();
+      assert.deepEqual(catalogue.registry.listNamespaces(), ["alpha", "beta", "git"]);
+      assert.equal(healthOf(catalogue, "mcp.json").status, "ok");
+
+      // Broken again: beta's server runs on as it was, and the problem is said.
+      await Deno.writeTextFile(files.config, broken);
+      await catalogue.reloadMcpConfig();
+      assert.equal(healthOf(catalogue, "mcp.json").status, "failing");
+      assert.equal(healthOf(catalogue, "beta").status, "ok");
+      assert.deepEqual(catalogue.registry.listNamespaces(), ["alpha", "beta", "git"]);
+    } finally {
+      await close();
     }
   });
 });

@@ -190,20 +190,23 @@ Deno.test("a server that exits after a while keeps its tools, is restarted with 
 });
 
 Deno.test("a server that hangs in initialize, or writes garbage on stdout, is stopped at the timeout and retried", async () => {
+  const marker = `marker-${crypto.randomUUID()}`;
   const { catalogue, close } = await open([
-    stdio("hangs", faultServer(["--hang-initialize", "--name", "marker-hangs-initialize"])),
+    stdio("hangs", faultServer(["--hang-initialize", "--name", marker])),
     stdio("garbage", faultServer(["--garbage"])),
     stdio("odd", faultServer(["--garbage-json"])),
   ], { timeoutMs: 800 });
   try {
+    let hanging: number[] = [];
+    await eventually(() => (hanging = fixtures(marker)).length === 1, "the program started");
     await catalogue.ready();
     for (const name of ["hangs", "garbage", "odd"]) {
       const health = healthOf(catalogue, name);
       assert.equal(health.status, "failing", name);
       assert.match(health.problem!, /no answer to initialize within 800 ms|not MCP/, name);
     }
-    // The hanging program was stopped, not left waiting.
-    await eventually(() => fixtures("marker-hangs-initialize").length <= 1, "the program stopped");
+    // The hanging program was stopped, not left waiting (a retry starts another).
+    await eventually(() => !isRunning(hanging[0]), "the program stopped");
   } finally {
     await close();
   }
@@ -310,7 +313,7 @@ Deno.test("a service told to stop while its servers start leaves no process behi
     await service.stop();
   }
   const deadline = Date.now() + 10_000;
-  let left = children.filter(isRunning);
+  let left = [...children.filter(isRunning), ...fixtures(marker)];
   while (left.length > 0 && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 100));
     left = [...children.filter(isRunning), ...fixtures(marker)];

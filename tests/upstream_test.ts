@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { LiveCatalogue, type LiveCatalogueOptions } from "../src/catalogue/live.ts";
 import type { HttpServerConfig } from "../src/config/mcp_config.ts";
+import { serverDescription } from "../src/upstream/connection.ts";
 import type { SourceHealth } from "../src/catalogue/served.ts";
 import { createApp } from "../src/http/app.ts";
 import { settingsFromEnv } from "../src/http/settings.ts";
@@ -388,4 +389,20 @@ Deno.test("an upstream that says its tools changed is listed again at once, with
   } finally {
     await upstream.stop();
   }
+});
+
+Deno.test("a server is described by its title, then its description or the first prose of its instructions, cut at a sentence", () => {
+  assert.equal(
+    serverDescription("Docs", "Searches the docs.", "# Ignored"),
+    "Docs: Searches the docs.",
+  );
+  assert.equal(
+    serverDescription(undefined, undefined, "# Heading\n\nUse search first.\nThen read.\n\nMore."),
+    "Use search first. Then read.",
+  );
+  assert.equal(serverDescription(undefined, "  ", undefined), null);
+  const long = `${"Word ".repeat(40)}ends here. ${"More ".repeat(40)}`;
+  const cut = serverDescription("T", undefined, long)!;
+  assert.ok(cut.endsWith("ends here."), cut);
+  assert.ok(cut.length <= 300);
 });

@@ -1,17 +1,18 @@
 // The MCP config file a catalogue's upstreams come from: read, parsed with its `${VAR}`s
 // expanded, and checked for two servers claiming one namespace.
 import { ConfigError, type ConfigIssue } from "../errors.ts";
-import type { McpServerConfig } from "../config/mcp_config.ts";
+import type { EnvReader, McpConfigServers, McpServerConfig } from "../config/mcp_config.ts";
 
 /**
- * The servers the MCP config file at `path` names, its `${VAR}`s read through `readEnv`.
+ * The servers the MCP config file at `path` names, its `${VAR}`s read through `readEnv`, and
+ * the entries left out for their problems (see `readMcpConfig`).
  *
- * @throws {ConfigError} When the file cannot be read or is not a valid MCP config.
+ * @throws {ConfigError} When the file cannot be read or is not an MCP config at all.
  */
 export async function readMcpConfigFile(
   path: string,
-  readEnv: (name: string) => string | undefined,
-): Promise<McpServerConfig[]> {
+  readEnv: EnvReader,
+): Promise<McpConfigServers> {
   let text: string;
   try {
     text = await Deno.readTextFile(path);
@@ -21,10 +22,9 @@ export async function readMcpConfigFile(
       : `The file cannot be read: ${error instanceof Error ? error.message : error}`;
     throw new ConfigError(path, [{ path: "", message: why }], { cause: error });
   }
-  // Loaded here: its reader of located errors loads the YAML parser, which a start without an
-  // MCP config does without.
-  const { parseMcpConfig } = await import("../config/mcp_config.ts");
-  return parseMcpConfig(text, { source: path, env: readEnv });
+  // Loaded here, by the starts that have an MCP config alone.
+  const { readMcpConfig } = await import("../config/mcp_config.ts");
+  return readMcpConfig(text, { source: path, env: readEnv });
 }
 
 /** The first namespace two of `configs` claim, as an issue naming both places. */

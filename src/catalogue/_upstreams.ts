@@ -3,7 +3,7 @@
 // registry when it lists them and leave it only when its entry goes: a server that fails keeps
 // what it last listed.
 import { InvalidBackendError, InvalidToolError } from "../errors.ts";
-import type { McpServerConfig } from "../config/mcp_config.ts";
+import type { EnvReader, McpServerConfig } from "../config/mcp_config.ts";
 import type { RegistryCore } from "../registry/registry_core.ts";
 import { UpstreamSupervisor } from "../upstream/supervisor.ts";
 import type { SourceHealth } from "./served.ts";
@@ -18,7 +18,7 @@ export interface UpstreamsOptions {
   /** Receives each message for the operator. */
   report: (message: string) => void;
   /** Reads the variables a program needs to start. */
-  readEnv: (name: string) => string | undefined;
+  readEnv: EnvReader;
 }
 
 /** The most pages of one upstream's `tools/list` followed. */
@@ -42,6 +42,8 @@ export class Upstreams {
   readonly #sources = new Map<string, ServerSource>();
   /** Starts each server not started yet: set by `start()`, until which new servers wait. */
   #starting?: () => void;
+  /** The stops under way of servers whose entries went or changed. */
+  readonly #stopping = new Set<Promise<void>>();
   #stopped = false;
 
   /** Keeps servers' tools in `registry`; none runs before `apply`. */
@@ -73,7 +75,9 @@ export class Upstreams {
       const config = next.get(namespace);
       if (config !== undefined && sameServer(config, supervisor.config)) continue;
       this.#running.delete(namespace);
-      stopping.push(supervisor.stop());
+      const stop = supervisor.stop();
+      this.#stopping.add(stop);
+      stopping.push(stop.finally(() => this.#stopping.delete(stop)));
       if (config === undefined) {
         swapSource(this.#registry, this.#sources.get(namespace), undefined);
         this.#sources.delete(namespace);
@@ -116,13 +120,14 @@ export class Upstreams {
   /** How each server is doing. */
   health(): SourceHealth[] {
     return [...this.#running].map(([name, { supervisor }]) => {
-      const { status, transport, tools, problem, since, nextTry, stderr } = supervisor.health();
+      const { status, transport, problem, since, nextTry, stderr } = supervisor.health();
       return {
         kind: "mcp_server",
         name,
         transport,
         status,
-        tools,
+        // What is served: a restarted server's last tools until it lists its own.
+        tools: this.#sources.get(name)?.tools.length ?? 0,
         ...(problem === undefined ? {} : { problem }),
         ...(since === undefined ? {} : { since: since.toISOString() }),
         ...(nextTry === undefined ? {} : { next_try: nextTry.toISOString() }),
@@ -136,7 +141,10 @@ export class Upstreams {
     this.#stopped = true;
     const running = [...this.#running.values()];
     this.#running.clear();
-    await Promise.all(running.map(({ supervisor }) => supervisor.stop()));
+    await Promise.all([
+      ...running.map(({ supervisor }) => supervisor.stop()),
+      ...this.#stopping,
+    ]);
   }
 
   #supervisor(config: McpServerConfig): UpstreamSupervisor {

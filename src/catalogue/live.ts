@@ -9,7 +9,7 @@
 // them: a cold start of the bundled catalogue, on Deno Deploy, needs neither.
 import { ConfigError } from "../errors.ts";
 import { BUNDLED_CONFIGS, directoryUrl } from "../config/files.ts";
-import type { McpServerConfig } from "../config/mcp_config.ts";
+import type { EnvReader, McpConfigServers, McpServerConfig } from "../config/mcp_config.ts";
 import type { RegistryCore } from "../registry/registry_core.ts";
 import type { PolicyConfig } from "../policy_types.ts";
 import { loadCatalogue } from "./load.ts";
@@ -35,7 +35,7 @@ export interface LiveCatalogueOptions {
    */
   mcpConfig?: string;
   /** Reads the environment: the MCP config's `${VAR}`s, what its programs need to start. */
-  readEnv?: (name: string) => string | undefined;
+  readEnv?: EnvReader;
   /** Whether stdio servers may be started. Default: whether this process may run programs. */
   canRun?: boolean;
   /**
@@ -64,7 +64,7 @@ type Settings = {
   debounceMs: number;
   refreshSeconds: number;
   report: (message: string) => void;
-  readEnv: (name: string) => string | undefined;
+  readEnv: EnvReader;
 };
 
 /** The MCP config file as last read. */
@@ -161,9 +161,10 @@ export class LiveCatalogue implements ServedCatalogue {
       const texts = settings.watch ? await directoryTexts(dir) : undefined;
       const loaded = await loadCatalogue(dir, { warn: settings.report, policy: options.policy });
       const fixed = options.upstreams ?? [];
-      const named = options.mcpConfig === undefined
-        ? []
+      const read = options.mcpConfig === undefined
+        ? { servers: [], refused: [] }
         : await readMcpConfigFile(options.mcpConfig, settings.readEnv);
+      const named = read.servers;
       const clash = sameNamespaces([...fixed, ...named]);
       if (clash !== undefined) throw new ConfigError(options.mcpConfig ?? "MCP_SERVERS", [clash]);
       upstreams = new Upstreams(loaded.registry, {
@@ -182,6 +183,13 @@ export class LiveCatalogue implements ServedCatalogue {
         options.mcpConfig === undefined ? undefined : { path: options.mcpConfig },
         settings,
       );
+      // An entry with problems is left out, and said, as at every reload: the others are served.
+      if (read.refused.length > 0) {
+        catalogue.#failMcpConfig(
+          new ConfigError(options.mcpConfig!, read.refused.flatMap((entry) => entry.issues)),
+          "left out",
+        );
+      }
       catalogue.#watches = watches;
       catalogue.#startPolling();
       if (options.holdUpstreams) {
@@ -244,7 +252,11 @@ export class LiveCatalogue implements ServedCatalogue {
    * one before it, whether that one succeeded or not.
    */
   reload(): Promise<void> {
-    return this.#enqueue(() => this.#directory.reload());
+    return this.#enqueue(async () => {
+      await this.#directory.reload();
+      // An entry refused for a namespace a file held may be let in now.
+      if (this.#mcpConfig?.problem !== undefined) await this.#applyMcpConfig();
+    });
   }
 
   /**
@@ -270,6 +282,8 @@ export class LiveCatalogue implements ServedCatalogue {
     for (const watch of this.#watches) watch.close();
     clearInterval(this.#timer);
     clearTimeout(this.#held);
+    // A reload applying an MCP config may be stopping servers: they end before this does.
+    await this.#queue;
     await this.#upstreams.stop();
   }
 
@@ -292,42 +306,53 @@ export class LiveCatalogue implements ServedCatalogue {
   async #applyMcpConfig(): Promise<void> {
     const state = this.#mcpConfig;
     if (state === undefined) return;
-    const fail = (error: ConfigError) => {
-      if (state.problem?.error.message !== error.message) {
-        this.#settings.report(
-          `${error.message}\nThe MCP config is served as it was until this is fixed.`,
-        );
-      }
-      state.problem = { error, since: state.problem?.since ?? new Date() };
-    };
-    let named: McpServerConfig[];
+    let read: McpConfigServers;
     try {
-      named = await readMcpConfigFile(state.path, this.#settings.readEnv);
+      read = await readMcpConfigFile(state.path, this.#settings.readEnv);
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
-      return fail(error);
+      return this.#failMcpConfig(error, "served as it was");
     }
     // An entry whose namespace another source holds is refused; the others are applied.
     const fixed = new Map(this.#fixed.map((config) => [config.namespace, config.place]));
-    const refused: string[] = [];
-    const accepted = named.filter((config) => {
+    const issues = read.refused.flatMap((entry) => entry.issues);
+    const accepted = read.servers.filter((config) => {
       const other = fixed.get(config.namespace) ?? this.#directory.placeOf(config.namespace);
       if (other !== undefined) {
-        refused.push(
-          `The namespace "${config.namespace}" of ${config.place} is also that of ${other}; ` +
-            "rename one of them",
-        );
+        issues.push({
+          path: "",
+          message: `The namespace "${config.namespace}" of ${config.place} is also that of ` +
+            `${other}; rename one of them`,
+        });
       }
       return other === undefined;
     });
-    await this.#upstreams.apply([...this.#fixed, ...accepted]);
-    if (refused.length > 0) {
-      return fail(
-        new ConfigError(state.path, refused.map((message) => ({ path: "", message }))),
-      );
+    // An entry with problems keeps the server it had, if any: its last good version.
+    const kept = read.refused.flatMap(({ namespace }) => {
+      const running = this.#upstreams.configOf(namespace);
+      return running === undefined || fixed.has(namespace) ? [] : [running];
+    });
+    await this.#upstreams.apply([...this.#fixed, ...accepted, ...kept]);
+    if (issues.length > 0) {
+      return this.#failMcpConfig(new ConfigError(state.path, issues), "left out");
     }
     if (state.problem !== undefined) this.#settings.report(`${state.path} is applied again`);
     state.problem = undefined;
+  }
+
+  /** Reports what is wrong with the MCP config, once, and keeps it for the health. */
+  #failMcpConfig(error: ConfigError, what: "left out" | "served as it was"): void {
+    const state = this.#mcpConfig!;
+    if (state.problem?.error.message !== error.message) {
+      this.#settings.report(
+        `${error.message}\n${
+          what === "left out"
+            ? "The entries above are left out (a server they named before keeps running)"
+            : "The MCP config is served as it was"
+        } until this is fixed.`,
+      );
+    }
+    state.problem = { error, since: state.problem?.since ?? new Date() };
   }
 
   #startPolling(): void {

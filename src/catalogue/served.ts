@@ -1,6 +1,7 @@
 // What a service serves: a registry that may change under it, and the health of the sources it
 // is made of. The HTTP app reads both at each request; a live catalogue keeps them current.
 import type { RegistryView } from "../registry/registry_view.ts";
+import type { UpstreamStatus } from "../upstream/supervisor.ts";
 
 /** How one source of a catalogue is doing. */
 export interface SourceHealth {
@@ -16,7 +17,7 @@ export interface SourceHealth {
    * upstream also `pending` until it first answers, and `not_runnable` for a program where none
    * may run (on Deno Deploy).
    */
-  status: "ok" | "failing" | "pending" | "not_runnable";
+  status: "ok" | "failing" | UpstreamStatus;
   /** How many tools of it are served. */
   tools: number;
   /** How an upstream is reached. */

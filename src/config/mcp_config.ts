@@ -18,6 +18,8 @@ import {
 } from "./_mcp_entry_fields.ts";
 import type { EnvReader } from "./_variables.ts";
 
+export type { EnvReader };
+
 /** A stdio MCP server of an MCP config file: a process the index starts. */
 export interface StdioServerConfig {
   /** The entry's key: the namespace of its tools. */
@@ -62,7 +64,7 @@ export interface McpConfigOptions {
    * Reads an environment variable; when absent, `${VAR}`s are checked for their form only and
    * kept as written.
    */
-  env?: (name: string) => string | undefined;
+  env?: EnvReader;
 }
 
 /** The keys that hold the servers: most clients', and VS Code's. */
@@ -107,11 +109,47 @@ const KIND_HINT = '"command" (a stdio server) or "url" (a Streamable HTTP server
  * a key that is misspelt or does not belong, a value of the wrong kind, a variable not set.
  */
 export function parseMcpConfig(text: string, options: McpConfigOptions): McpServerConfig[] {
+  const { servers, refused } = readMcpConfig(text, options);
+  const issues = refused.flatMap((entry) => entry.issues);
+  if (issues.length > 0) throw new ConfigError(options.source, byPlace(issues));
+  return servers;
+}
+
+/** The servers of an MCP config, and the entries left out for their problems. */
+export interface McpConfigServers {
+  /** The servers of the valid entries, in the file's order. */
+  servers: McpServerConfig[];
+  /** Each entry that has problems: its namespace and every problem, located. */
+  refused: { namespace: string; issues: ConfigIssue[] }[];
+}
+
+/**
+ * The servers of an MCP client config file's text, as `parseMcpConfig` reads them, but for an
+ * entry with problems, which is left out and reported on its own: one server written wrong does
+ * not keep the others from being served.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { readMcpConfig } from "./mcp_config.ts";
+ *
+ * const text = '{"mcpServers": {"a": {"command": "a-server"}, "b": {"comand": "b-server"}}}';
+ * const { servers, refused } = readMcpConfig(text, { source: "mcp.json" });
+ * assert.deepEqual(servers.map((server) => server.namespace), ["a"]);
+ * assert.equal(refused[0].namespace, "b");
+ * ```
+ *
+ * @throws {ConfigError} For what is wrong with the file as a whole: text that is not JSON, no
+ * `mcpServers`, a list of servers that is not a mapping.
+ */
+export function readMcpConfig(text: string, options: McpConfigOptions): McpConfigServers {
   const { source, env } = options;
   const { value, locate } = readJsonText(text, source);
   const issues: ConfigIssue[] = [];
+  const refused: McpConfigServers["refused"] = [];
+  let entryIssues: ConfigIssue[] = issues;
   const report: Report = (path, message, at = "value") =>
-    issues.push({ path: formatPath(path), message, ...locate(path, at) });
+    entryIssues.push({ path: formatPath(path), message, ...locate(path, at) });
   const servers: McpServerConfig[] = [];
   if (!isMapping(value)) {
     report([], `Expected a JSON object with "mcpServers", got ${describeValue(value)}`);
@@ -142,18 +180,26 @@ export function parseMcpConfig(text: string, options: McpConfigOptions): McpServ
         const place = position === undefined
           ? `${source} (${formatPath(path)})`
           : `${source}:${position.line}:${position.column} (${formatPath(path)})`;
+        entryIssues = [];
         const server = checkEntry(path, entry, { report, env, place });
-        if (server !== undefined) servers.push(server);
+        if (entryIssues.length > 0) refused.push({ namespace, issues: byPlace(entryIssues) });
+        else if (server !== undefined) servers.push(server);
+        entryIssues = issues;
       }
     }
   }
   if (issues.length > 0) {
     throw new ConfigError(
       source,
-      issues.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0)),
+      byPlace([...issues, ...refused.flatMap((entry) => entry.issues)]),
     );
   }
-  return servers;
+  return { servers, refused };
+}
+
+/** `issues` in the order of their places in the text. */
+function byPlace(issues: ConfigIssue[]): ConfigIssue[] {
+  return issues.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
 }
 
 /**

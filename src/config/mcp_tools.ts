@@ -7,6 +7,16 @@ import { toolId } from "../tool_id.ts";
 import { describeValue, isPlainObject } from "../_json_value.ts";
 import { type Fail, jsonObjectField, nameField, objectSchemaField, textField } from "./fields.ts";
 
+/** The fields of an MCP tool that a registry keeps; the others a server sends are left out. */
+export const KEPT_MCP_TOOL_FIELDS: readonly string[] = [
+  "name",
+  "title",
+  "description",
+  "inputSchema",
+  "annotations",
+  "outputSchema",
+];
+
 /** What fails a check of the tool `tool`: an `InvalidToolError` naming it and the field. */
 export function toolFailure(tool: string): Fail {
   return (field, problem) => {

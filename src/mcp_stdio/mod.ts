@@ -25,6 +25,7 @@ import { ConfigError } from "../errors.ts";
 import type { PolicyConfig } from "../policy_types.ts";
 import { LiveCatalogue } from "../catalogue/live.ts";
 import { loadPolicyFile } from "../catalogue/policy_file.ts";
+import { SettingsError, sourceSettingsFromEnv } from "../catalogue/source_settings.ts";
 import { localServer } from "./server.ts";
 
 const USAGE =
@@ -42,6 +43,8 @@ Settings (environment):
   CONFIG_DIR    The directory of configs to serve (default: the bundled ones)
   MCP_CONFIG    An MCP config file (mcpServers, as MCP clients write it): the tools
                 of its stdio and HTTP servers are served too
+  MCP_SERVERS, MCP_REFRESH_SECONDS, MCP_TIMEOUT_SECONDS
+                as for the service (see the README's settings)
   WATCH_CONFIG  0 to read CONFIG_DIR and MCP_CONFIG once instead of on every change
   POLICY_FILE   A policy file: which tools are exposed, their arguments' constraints, and
                 where the commands run (local, or docker)`;
@@ -64,21 +67,24 @@ function stop(message: string): never {
   console.error(`tool-index mcp cannot start:\n${message}`);
   Deno.exit(1);
 }
-const configDir = Deno.env.get("CONFIG_DIR") || null;
-const policyFile = Deno.env.get("POLICY_FILE") || null;
 let policy: PolicyConfig | undefined;
 let catalogue: LiveCatalogue;
 try {
+  const settings = sourceSettingsFromEnv((name) => Deno.env.get(name), true);
+  const { configDir, policyFile } = settings;
   policy = policyFile === null ? undefined : await loadPolicyFile(policyFile, configDir, warn);
   catalogue = await LiveCatalogue.open({
     dir: configDir ?? undefined,
     policy,
-    mcpConfig: Deno.env.get("MCP_CONFIG") || undefined,
-    watch: !/^(0|false|no|off)$/i.test(Deno.env.get("WATCH_CONFIG") ?? ""),
+    watch: settings.watchConfig,
+    upstreams: settings.upstreams,
+    mcpConfig: settings.mcpConfig ?? undefined,
+    refreshSeconds: settings.refreshSeconds,
+    timeoutMs: settings.upstreamTimeoutSeconds * 1000,
     report: warn,
   });
 } catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
+  if (!(error instanceof ConfigError || error instanceof SettingsError)) throw error;
   stop(error.message);
 }
 const errors = catalogue.fileErrors();

@@ -3,7 +3,7 @@
 // connection and is ended (DELETE) when it closes. The SDK is loaded by the first connection:
 // a service without upstreams never pays for it.
 import type { StandardSchemaV1 } from "@modelcontextprotocol/client";
-import type { McpServerConfig } from "../config/mcp_config.ts";
+import type { EnvReader, McpServerConfig } from "../config/mcp_config.ts";
 import type { McpServerInfo, McpTool } from "../mcp_types.ts";
 import { describeFailure, UpstreamError } from "./upstream_error.ts";
 import { stdioEnvironment } from "./_stdio_environment.ts";
@@ -16,7 +16,7 @@ export interface ConnectOptions {
   /** The most pages of one `tools/list` followed before the server is taken to loop. */
   maxPages: number;
   /** Reads the index's environment variables that a program needs to start (`PATH`, `HOME`…). */
-  readEnv?: (name: string) => string | undefined;
+  readEnv?: EnvReader;
   /** Takes what a stdio server writes on stderr. */
   stderr?: StderrLines;
   /** Gives up connecting or listing, the program stopped, when it aborts. */
@@ -121,14 +121,17 @@ export async function connectUpstream(
       : startFailure(config, error) ?? describeFailure(error, hidden);
     throw new UpstreamError(namespace, reason, { cause: error });
   };
-  const close = async () => {
-    if (closing) return;
+  let closed: Promise<void> | undefined;
+  const close = () => closed ??= closeOnce();
+  const closeOnce = async () => {
     closing = true;
     if ("terminateSession" in transport) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
       await Promise.race([
         transport.terminateSession().catch(() => {}),
-        new Promise((resolve) => setTimeout(resolve, END_SESSION_MS)),
+        new Promise((resolve) => timer = setTimeout(resolve, END_SESSION_MS)),
       ]);
+      clearTimeout(timer);
     }
     const closedAt = Date.now();
     await client.close().catch(() => {});

@@ -2,10 +2,11 @@
 // answers, listed again when it says its tools changed or when asked, and, when it fails,
 // stopped and tried again after a delay that doubles up to a minute. Whatever fails, the tools
 // it last listed stay with whoever took them; the supervisor only reports.
-import type { McpServerConfig } from "../config/mcp_config.ts";
+import type { EnvReader, McpServerConfig } from "../config/mcp_config.ts";
+import { KEPT_MCP_TOOL_FIELDS } from "../config/mcp_tools.ts";
 import type { McpServerInfo, McpTool } from "../mcp_types.ts";
 import { connectUpstream, type UpstreamConnection } from "./connection.ts";
-import { UpstreamError } from "./upstream_error.ts";
+import { describeFailure, UpstreamError } from "./upstream_error.ts";
 import { StderrLines } from "./_stderr_lines.ts";
 
 /** How an upstream is doing: not yet answered, serving, failing, or not startable here. */
@@ -43,22 +44,15 @@ export interface SupervisorOptions {
   /** Receives each message for the operator. */
   report: (message: string) => void;
   /** Reads the variables a program needs to start; see `ConnectOptions.readEnv`. */
-  readEnv?: (name: string) => string | undefined;
+  readEnv?: EnvReader;
   /** Milliseconds before each try after a failure, the last repeated. Default 1 s doubling to 60 s. */
   retryMs?: readonly number[];
 }
 
 const RETRY_MS = [1000, 2000, 4000, 8000, 16_000, 32_000, 60_000];
 
-/** The fields of an MCP tool the catalogue keeps; others are said once, then left out. */
-const KEPT_FIELDS = new Set([
-  "name",
-  "title",
-  "description",
-  "inputSchema",
-  "annotations",
-  "outputSchema",
-]);
+/** The fields of an MCP tool the catalogue keeps; the others are said once, then left out. */
+const KEPT_FIELDS = new Set(KEPT_MCP_TOOL_FIELDS);
 
 /**
  * Keeps one upstream MCP server's tools in the catalogue.
@@ -118,10 +112,10 @@ export class UpstreamSupervisor {
     if (this.#stopped || this.#status === "not_runnable") return Promise.resolve();
     this.#work ??= this.#attempt().finally(() => {
       this.#work = undefined;
-      if (this.#again) {
-        this.#again = false;
-        this.refresh();
-      }
+      // A change told during a listing is listed now; after a failure, the retry lists it.
+      const again = this.#again && this.#status === "ok";
+      this.#again = false;
+      if (again) this.refresh();
     });
     return this.#work;
   }
@@ -182,14 +176,13 @@ export class UpstreamSupervisor {
       this.#failures = 0;
     } catch (error) {
       if (this.#stopped) return;
-      if (error instanceof UpstreamError) {
-        await this.#drop();
-        this.#fail(error.reason, true);
-      } else if (this.#options.isRefusal(error)) {
+      if (this.#options.isRefusal(error)) {
         // The server answers; its list does not fit: the next change or refresh tries again.
         this.#fail(`its tools/list was refused: ${(error as Error).message}`, false);
       } else {
-        throw error;
+        // Whatever else failed, the connection is not to be trusted: a new one is made later.
+        await this.#drop();
+        this.#fail(error instanceof UpstreamError ? error.reason : describeFailure(error), true);
       }
     }
   }
@@ -207,8 +200,11 @@ export class UpstreamSupervisor {
         else this.refresh();
       },
       onLost: (reason) => {
-        if (this.#connection !== connection || this.#stopped) return;
-        this.#drop().then(() => this.#fail(reason, true));
+        // A listing under way fails on the lost connection, and says so itself.
+        if (this.#connection !== connection || this.#stopped || this.#work) return;
+        this.#work = this.#drop().then(() => this.#fail(reason, true)).finally(() => {
+          this.#work = undefined;
+        });
       },
     });
     if (this.#stopped) {
