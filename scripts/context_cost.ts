@@ -14,20 +14,35 @@ const configs = await loadConfigDir(new URL("../configs/", import.meta.url));
 const index = ToolIndex.fromConfigs(configs);
 const registry = new ToolRegistry();
 for (const config of configs) registry.registerConfig(config);
-const app = createApp(fixedCatalogue(registry), {
-  ...settingsFromEnv(() => undefined),
-  logRequests: false,
-});
-const client = new Client({ name: "context-cost", version: "1.0.0" });
-await client.connect(
-  new StreamableHTTPClientTransport(new URL("http://tool-index.local/mcp"), {
-    fetch: async (url, init) => await app.fetch(new Request(url, init)),
-  }),
-);
+const client = await clientOf(registry);
 
-async function answer(name: string, args: Record<string, unknown>): Promise<string> {
+/** The SDK's client, connected to the service's /mcp over `registry`, in this process. */
+async function clientOf(registry: ToolRegistry): Promise<Client> {
+  const app = createApp(fixedCatalogue(registry), {
+    ...settingsFromEnv(() => undefined),
+    logRequests: false,
+  });
+  const client = new Client({ name: "context-cost", version: "1.0.0" });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL("http://tool-index.local/mcp"), {
+      fetch: async (url, init) => await app.fetch(new Request(url, init)),
+    }),
+  );
+  return client;
+}
+
+/** The text of the tool `name`'s answer to `args` through `client`. */
+async function textOf(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<string> {
   const result = await client.callTool({ name, arguments: args });
   return (result.content as { text: string }[])[0].text;
+}
+
+function answer(name: string, args: Record<string, unknown>): Promise<string> {
+  return textOf(client, name, args);
 }
 
 const direct = JSON.stringify({
@@ -124,18 +139,8 @@ async function serversCost(path: string): Promise<void> {
       await connection.close();
     }
   }
-  const app = createApp(fixedCatalogue(registry), {
-    ...settingsFromEnv(() => undefined),
-    logRequests: false,
-  });
-  const client = new Client({ name: "context-cost", version: "1.0.0" });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL("http://tool-index.local/mcp"), {
-      fetch: async (url, init) => await app.fetch(new Request(url, init)),
-    }),
-  );
-  const text = async (name: string, args: Record<string, unknown>) =>
-    ((await client.callTool({ name, arguments: args })).content as { text: string }[])[0].text;
+  const client = await clientOf(registry);
+  const text = (name: string, args: Record<string, unknown>) => textOf(client, name, args);
   const search = await text("climax_search", { query: "what time is it in Tokyo", limit: 5 });
   const [first] = registry.search({ query: "what time is it in Tokyo", mode: "ranked", limit: 1 });
   const get = await text("climax_get", { tool_name: first.id });

@@ -8,14 +8,7 @@ import { createApp } from "../src/http/app.ts";
 import { settingsFromEnv } from "../src/http/settings.ts";
 import { StartError, startService } from "../src/http/start.ts";
 import { mcpTools, startUpstream, type TestUpstream } from "./_upstream.ts";
-
-const GIT_YAML = `name: git
-command: git
-tools:
-  - name: git_log
-    description: Show the commit history
-    command: log
-`;
+import { eventually, GIT_YAML, healthOf } from "./_live.ts";
 
 /** An MCP config text naming `servers`, each a namespace and its URL, one entry per line. */
 function mcpConfig(servers: Record<string, string>): string {
@@ -72,20 +65,6 @@ async function open(
       await files.remove();
     },
   };
-}
-
-function healthOf(catalogue: LiveCatalogue, name: string): SourceHealth {
-  const found = catalogue.health().sources.find((source) => source.name === name);
-  assert.ok(found, `no health of ${name}`);
-  return found;
-}
-
-async function eventually(done: () => boolean, what: string, ms = 5000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!done()) {
-    if (Date.now() > deadline) assert.fail(`not within ${ms} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 async function withUpstreams(

@@ -4,7 +4,6 @@
 // rest of the catalogue served and nothing half-applied; no process outlives the index.
 import assert from "node:assert/strict";
 import { LiveCatalogue, type LiveCatalogueOptions } from "../src/catalogue/live.ts";
-import type { SourceHealth } from "../src/catalogue/served.ts";
 import type { McpServerConfig } from "../src/config/mcp_config.ts";
 import {
   descendantPids,
@@ -19,14 +18,7 @@ import {
   timeServer,
 } from "./_servers.ts";
 import { freePort, startServer } from "../support/server.ts";
-
-const GIT_YAML = `name: git
-command: git
-tools:
-  - name: git_log
-    description: Show the commit history
-    command: log
-`;
+import { eventually, GIT_YAML, healthOf } from "./_live.ts";
 
 /** A stdio entry of `namespace` running `server`, with `env`. */
 function stdio(
@@ -68,20 +60,6 @@ async function open(
       await Deno.remove(dir, { recursive: true });
     },
   };
-}
-
-function healthOf(catalogue: LiveCatalogue, name: string): SourceHealth {
-  const found = catalogue.health().sources.find((source) => source.name === name);
-  assert.ok(found, `no health of ${name}`);
-  return found;
-}
-
-async function eventually(done: () => boolean, what: string, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!done()) {
-    if (Date.now() > deadline) assert.fail(`not within ${ms} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 /** The processes this test process started, by their marker arguments. */

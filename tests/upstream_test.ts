@@ -8,14 +8,7 @@ import type { SourceHealth } from "../src/catalogue/served.ts";
 import { createApp } from "../src/http/app.ts";
 import { settingsFromEnv } from "../src/http/settings.ts";
 import { mcpTools, startUpstream, type TestUpstream, type UpstreamBehaviour } from "./_upstream.ts";
-
-const GIT_YAML = `name: git
-command: git
-tools:
-  - name: git_log
-    description: Show the commit history
-    command: log
-`;
+import { GIT_YAML, healthOf } from "./_live.ts";
 
 /** A live catalogue of a folder holding git.yaml (and `files`), with `options`. */
 async function openCatalogue(
@@ -57,14 +50,6 @@ function http(namespace: string, url: string, token?: string): HttpServerConfig 
   };
 }
 
-function upstreamHealth(catalogue: LiveCatalogue, name: string): SourceHealth {
-  const found = catalogue.health().sources.find((source) =>
-    source.kind === "mcp_server" && source.name === name
-  );
-  assert.ok(found, `no health of ${name}`);
-  return found;
-}
-
 async function withUpstream(
   name: string,
   count: number,
@@ -99,7 +84,7 @@ Deno.test("a live catalogue serves every page of an upstream's tools, in its nam
       });
       assert.equal(registry.getTool("docs:docs_3")?.tool.title, "docs 3");
       assert.deepEqual(registry.listNamespaces(), ["docs", "git"]);
-      assert.deepEqual(upstreamHealth(catalogue, "docs"), {
+      assert.deepEqual(healthOf(catalogue, "docs"), {
         kind: "mcp_server",
         name: "docs",
         transport: "http",
@@ -155,7 +140,7 @@ Deno.test("an upstream that goes down keeps its last tools; the health says whic
       const failedAt = Date.now();
       await catalogue.refreshUpstreams();
       assert.deepEqual(catalogue.registry.ids(), ids, "its last good tools are served");
-      const down = upstreamHealth(catalogue, "docs");
+      const down = healthOf(catalogue, "docs");
       assert.equal(down.status, "failing");
       assert.equal(down.tools, 3);
       assert.ok(down.problem && down.problem.length > 0);
@@ -176,11 +161,11 @@ Deno.test("an upstream that goes down keeps its last tools; the health says whic
 
       // A second failure keeps the time the failures began.
       await catalogue.refreshUpstreams();
-      assert.equal(upstreamHealth(catalogue, "docs").since, down.since);
+      assert.equal(healthOf(catalogue, "docs").since, down.since);
 
       upstream.start();
       await catalogue.refreshUpstreams();
-      assert.equal(upstreamHealth(catalogue, "docs").status, "ok");
+      assert.equal(healthOf(catalogue, "docs").status, "ok");
       assert.equal((await (await app.request("/healthz")).json()).status, "ok");
     } finally {
       await close();
@@ -200,7 +185,7 @@ Deno.test("an upstream that hangs is given up at the timeout, and its last tools
       await catalogue.refreshUpstreams();
       // Bounded by the timeout, not by the server: generous, as a loaded machine is slow.
       assert.ok(performance.now() - started < 10_000);
-      const health = upstreamHealth(catalogue, "slow");
+      const health = healthOf(catalogue, "slow");
       assert.equal(health.status, "failing");
       assert.equal(health.problem, "no answer to tools/list within 300 ms");
       assert.equal(catalogue.registry.search({ namespace: "slow" }).length, 2);
@@ -219,13 +204,13 @@ Deno.test("an upstream that answers what is not JSON-RPC, or lists a tool that i
       const content = catalogue.registry.contentVersion;
       upstream.behaviour = "garbage";
       await catalogue.refreshUpstreams();
-      assert.equal(upstreamHealth(catalogue, "odd").status, "failing");
+      assert.equal(healthOf(catalogue, "odd").status, "failing");
       assert.equal(catalogue.registry.contentVersion, content);
 
       upstream.behaviour = "serve";
       upstream.tools = [...mcpTools("odd", 1), { name: "", inputSchema: { type: "object" } }];
       await catalogue.refreshUpstreams();
-      const health = upstreamHealth(catalogue, "odd");
+      const health = healthOf(catalogue, "odd");
       assert.equal(health.status, "failing");
       assert.match(health.problem!, /name/);
       assert.equal(catalogue.registry.contentVersion, content, "nothing of the bad list is served");
@@ -283,7 +268,7 @@ Deno.test("the bearer token of an upstream is sent with every request", async ()
     });
     try {
       assert.equal(right.catalogue.registry.search({ namespace: "private" }).length, 2);
-      assert.equal(upstreamHealth(wrong.catalogue, "private").status, "failing");
+      assert.equal(healthOf(wrong.catalogue, "private").status, "failing");
       assert.equal(wrong.catalogue.registry.search({ namespace: "private" }).length, 0);
     } finally {
       await right.close();
@@ -353,14 +338,14 @@ Deno.test("an upstream answering 500, an HTML page or a dropped connection keeps
         const content = catalogue.registry.contentVersion;
         upstream.behaviour = behaviour;
         await catalogue.refreshUpstreams();
-        const health = upstreamHealth(catalogue, "docs");
+        const health = healthOf(catalogue, "docs");
         assert.equal(health.status, "failing", behaviour);
         assert.match(health.problem!, problem, `${behaviour}: ${health.problem}`);
         assert.ok(health.next_try, "a next try is set");
         assert.equal(catalogue.registry.contentVersion, content, behaviour);
         upstream.behaviour = "serve";
         await catalogue.refreshUpstreams();
-        assert.equal(upstreamHealth(catalogue, "docs").status, "ok", behaviour);
+        assert.equal(healthOf(catalogue, "docs").status, "ok", behaviour);
         assert.equal(upstream.sessionsOpened, 2, "a new session after the broken one");
       } finally {
         await close();
