@@ -24,7 +24,7 @@ async function clientOf(registry: ToolRegistry): Promise<Client> {
   });
   const client = new Client({ name: "context-cost", version: "1.0.0" });
   await client.connect(
-    new StreamableHTTPClientTransport(new URL("http://tool-index.local/mcp"), {
+    new StreamableHTTPClientTransport(new URL("http://localhost/mcp"), {
       fetch: async (url, init) => await app.fetch(new Request(url, init)),
     }),
   );

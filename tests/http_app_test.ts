@@ -589,6 +589,8 @@ Deno.test("settingsFromEnv() reads every setting and refuses values it cannot us
     MCP_CONFIG: "/etc/tool-index/mcp.json",
     MCP_REFRESH_SECONDS: "30",
     MCP_TIMEOUT_SECONDS: "2",
+    MCP_CALL_TIMEOUT_SECONDS: "5",
+    ALLOWED_HOSTS: "tools.example, Index.Example ",
   };
   assert.deepEqual(settingsFromEnv((name) => env[name]), {
     configDir: "/srv/configs",
@@ -617,6 +619,8 @@ Deno.test("settingsFromEnv() reads every setting and refuses values it cannot us
       },
     ],
     mcpConfig: "/etc/tool-index/mcp.json",
+    callTimeoutSeconds: 5,
+    allowedHosts: ["tools.example", "Index.Example"],
     refreshSeconds: 30,
     upstreamTimeoutSeconds: 2,
   });
@@ -632,6 +636,8 @@ Deno.test("settingsFromEnv() reads every setting and refuses values it cannot us
     watchConfig: false,
     upstreams: [],
     mcpConfig: null,
+    callTimeoutSeconds: 60,
+    allowedHosts: null,
     refreshSeconds: 300,
     upstreamTimeoutSeconds: 10,
   });

@@ -130,7 +130,7 @@ Deno.test("GET /search filters by namespace, and results keep CLImax's fields, n
 Deno.test("MCP climax_search takes namespace; climax_get takes an ID, and says which IDs a shared name means", async () => {
   const client = new Client({ name: "test", version: "1.0.0" });
   await client.connect(
-    new StreamableHTTPClientTransport(new URL("http://tool-index.local/mcp"), {
+    new StreamableHTTPClientTransport(new URL("http://localhost/mcp"), {
       fetch: async (url, init) => await app.fetch(new Request(url, init)),
     }),
   );

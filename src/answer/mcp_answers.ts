@@ -3,7 +3,7 @@
 import { z } from "zod";
 import type { RegistryView } from "../registry/registry_view.ts";
 import { closest } from "../_suggest.ts";
-import { lookupTool } from "./tool_answer.ts";
+import { lookupTool } from "../registry/tool_lookup.ts";
 
 /** What an MCP tool answers: text content, and whether it is an error. */
 export type ToolAnswer = { content: { type: "text"; text: string }[]; isError?: boolean };

@@ -1,9 +1,10 @@
 // The meta-tools of progressive discovery, climax_search and climax_get, on an MCP server over a
 // registry: what the HTTP endpoint and the local stdio server both serve, in the same words.
-import { McpServer } from "@modelcontextprotocol/server";
+import { type CallToolResult, McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { InvalidCursorError } from "../errors.ts";
 import type { RegistryView } from "../registry/registry_view.ts";
+import type { CallContext, CallResult } from "../call/call_tool.ts";
 import { PACKAGE_VERSION } from "./package_version.ts";
 import { MAX_ID_LENGTH, SEARCH_PARAMS, type TextParam } from "./params.ts";
 import { searchAnswer } from "./search_answer.ts";
@@ -63,18 +64,36 @@ const getInput = strictArguments({
   ),
 });
 
+const callInput = strictArguments({
+  tool_name: z.string().max(MAX_ID_LENGTH).describe(
+    "The tool to call: its ID (cli_name:tool_name, as climax_search returns it), or its exact name when no other CLI or server has a tool of that name.",
+  ),
+  args: z.record(z.string(), z.unknown()).nullish().describe(
+    "The tool's arguments, as its input_schema (from climax_search or climax_get) describes them.",
+  ),
+});
+
+/** What climax_call does with a call: the tool named, its arguments, and the client's asks. */
+export type MetaCall = (
+  reference: string,
+  args: unknown,
+  context: Pick<CallContext, "signal" | "onProgress">,
+) => Promise<CallResult>;
+
 /** What a server of the meta-tools says and shows. */
 export interface MetaToolOptions {
   /** Show env values in climax_get's answers instead of masking them. */
   exposeEnv: boolean;
   /** What the server tells an agent at initialize; default how to use the two tools. */
   instructions?: string;
+  /** Offers climax_call, which calls tools this way, with its description. */
+  call?: { call: MetaCall; description: string };
 }
 
 /** An MCP server with the two meta-tools over `registry`, as it is at each call. */
 export function metaToolServer(
   registry: RegistryView,
-  { exposeEnv, instructions = INSTRUCTIONS }: MetaToolOptions,
+  { exposeEnv, instructions = INSTRUCTIONS, call }: MetaToolOptions,
 ): McpServer {
   // A stateless server has no stream to announce a change on: each request reads the registry
   // as it is then.
@@ -125,6 +144,24 @@ export function metaToolServer(
     const found = findTool(registry, tool_name);
     return typeof found === "string" ? text(toolAnswer(registry, found, exposeEnv)) : found;
   });
+
+  if (call !== undefined) {
+    mcp.registerTool("climax_call", {
+      description: call.description,
+      inputSchema: callInput,
+      annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
+    }, async ({ tool_name, args }, context) => {
+      const { signal, _meta, notify } = context.mcpReq;
+      const token = _meta?.progressToken;
+      const onProgress = token === undefined ? undefined : (
+        progress: { progress: number; total?: number; message?: string },
+      ) => {
+        notify({ method: "notifications/progress", params: { progressToken: token, ...progress } })
+          .catch(() => {});
+      };
+      return await call.call(tool_name, args ?? {}, { signal, onProgress }) as CallToolResult;
+    });
+  }
 
   return mcp;
 }

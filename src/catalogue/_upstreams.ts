@@ -6,6 +6,9 @@ import { InvalidBackendError, InvalidToolError } from "../errors.ts";
 import type { EnvReader, McpServerConfig } from "../config/mcp_config.ts";
 import type { RegistryCore } from "../registry/registry_core.ts";
 import { UpstreamSupervisor } from "../upstream/supervisor.ts";
+import type { UpstreamCallOptions } from "../upstream/connection.ts";
+import { UpstreamError, UpstreamTimeoutError } from "../upstream/upstream_error.ts";
+import { type BackendCaller, BackendUnavailableError, type CallResult } from "../call/call_tool.ts";
 import type { SourceHealth } from "./served.ts";
 import { replaceSource, type ServerSource, swapSource } from "./source_kinds.ts";
 
@@ -100,6 +103,53 @@ export class Upstreams {
       this.#running.set(config.namespace, running);
       if (this.#starting !== undefined) running.begin();
     }
+  }
+
+  /**
+   * Calls the tool `name` of the server of `namespace` (see `UpstreamSupervisor.call`).
+   *
+   * @throws {UpstreamError} When no server has that namespace, or it cannot be reached in time.
+   */
+  call(
+    namespace: string,
+    name: string,
+    args: Record<string, unknown>,
+    options: UpstreamCallOptions,
+  ): Promise<Record<string, unknown>> {
+    const running = this.#running.get(namespace);
+    if (running === undefined) {
+      return Promise.reject(new UpstreamError(namespace, "no upstream server has this name"));
+    }
+    running.begin();
+    return running.supervisor.call(name, args, options);
+  }
+
+  /**
+   * The caller of MCP backends through these servers: the server's answer as it is, its refusal
+   * (a JSON-RPC error) as an error result in its words, a server that cannot be reached as a
+   * backend that is down.
+   */
+  caller(): BackendCaller {
+    return async (backend, tool, args, { signal, timeoutMs, onProgress }) => {
+      try {
+        const answer = await this.call(backend.id, tool.name, args, {
+          signal,
+          timeoutMs,
+          onProgress,
+        });
+        return answer as CallResult;
+      } catch (error) {
+        if (error instanceof UpstreamTimeoutError || signal.aborted) throw error;
+        if (error instanceof UpstreamError) {
+          throw new BackendUnavailableError(`the MCP server ${error.message}`, { cause: error });
+        }
+        const message = error instanceof Error ? error.message : String(error);
+        return {
+          content: [{ type: "text", text: `The MCP server ${backend.id} refused: ${message}` }],
+          isError: true,
+        };
+      }
+    };
   }
 
   /** Resolves once every server's first try has succeeded or failed (after `start()`). */

@@ -11,6 +11,7 @@ import { ConfigError } from "../errors.ts";
 import { BUNDLED_CONFIGS, directoryUrl } from "../config/files.ts";
 import type { EnvReader, McpConfigServers, McpServerConfig } from "../config/mcp_config.ts";
 import type { RegistryCore } from "../registry/registry_core.ts";
+import type { BackendCaller } from "../call/call_tool.ts";
 import type { PolicyConfig } from "../policy_types.ts";
 import { loadCatalogue } from "./load.ts";
 import type { CatalogueHealth, ServedCatalogue, SourceHealth } from "./served.ts";
@@ -88,6 +89,8 @@ interface McpConfigState {
 export class LiveCatalogue implements ServedCatalogue {
   /** The registry of every source's tools. */
   readonly registry: RegistryCore;
+  /** The caller of MCP tools, through their servers, when the catalogue names any. */
+  readonly callers: { mcp?: BackendCaller };
   readonly #directory: DirectorySources;
   readonly #upstreams: Upstreams;
   readonly #fixed: readonly McpServerConfig[];
@@ -108,6 +111,7 @@ export class LiveCatalogue implements ServedCatalogue {
     settings: Settings,
   ) {
     this.registry = registry;
+    this.callers = fixed.length > 0 || mcpConfig !== undefined ? { mcp: upstreams.caller() } : {};
     this.#upstreams = upstreams;
     this.#fixed = fixed;
     this.#mcpConfig = mcpConfig;

@@ -2,6 +2,8 @@
 // is made of. The HTTP app reads both at each request; a live catalogue keeps them current.
 import type { RegistryView } from "../registry/registry_view.ts";
 import type { UpstreamStatus } from "../upstream/supervisor.ts";
+import type { BackendKind } from "../registry/types.ts";
+import type { BackendCaller } from "../call/call_tool.ts";
 
 /** How one source of a catalogue is doing. */
 export interface SourceHealth {
@@ -51,6 +53,10 @@ export interface ServedCatalogue {
    * to slow that answer (starting upstream programs) may begin.
    */
   serving?(): void;
+  /** Resolves once every source that comes later (an upstream server) has come or failed. */
+  ready?(): Promise<void>;
+  /** How the tools of each kind of backend it reaches are called (an MCP server's, through it). */
+  readonly callers?: Partial<Record<BackendKind, BackendCaller>>;
 }
 
 /**

@@ -39,6 +39,11 @@ export interface SourceSettings {
    * `MCP_TIMEOUT_SECONDS`, default 10.
    */
   upstreamTimeoutSeconds: number;
+  /**
+   * Seconds a call of an MCP server's tool may take before it is answered as timed out.
+   * `MCP_CALL_TIMEOUT_SECONDS`, default 60.
+   */
+  callTimeoutSeconds: number;
 }
 
 /**
@@ -169,5 +174,6 @@ export function sourceSettingsFromEnv(get: EnvReader, watchByDefault = false): S
     mcpConfig: get("MCP_CONFIG") || null,
     refreshSeconds: seconds("MCP_REFRESH_SECONDS", get("MCP_REFRESH_SECONDS"), 300),
     upstreamTimeoutSeconds: seconds("MCP_TIMEOUT_SECONDS", get("MCP_TIMEOUT_SECONDS"), 10, 1),
+    callTimeoutSeconds: seconds("MCP_CALL_TIMEOUT_SECONDS", get("MCP_CALL_TIMEOUT_SECONDS"), 60, 1),
   };
 }

@@ -11,7 +11,14 @@ import { InvalidCursorError } from "../errors.ts";
 import type { RegistryView } from "../registry/registry_view.ts";
 import type { ServedCatalogue } from "../catalogue/served.ts";
 import { brotli } from "./brotli.ts";
-import { cacheHeaders, firstAnswer, headAnswer, requestLog, urlLimit } from "./middleware.ts";
+import {
+  cacheHeaders,
+  callerGuard,
+  firstAnswer,
+  headAnswer,
+  requestLog,
+  urlLimit,
+} from "./middleware.ts";
 import { responseCache } from "./response_cache.ts";
 import { invalidParams, onError, problem, ProblemError, problemResponse } from "./problem.ts";
 import { namespacesQuery, searchQuery, summaryQuery, toolParams } from "./query.ts";
@@ -22,7 +29,8 @@ import { wantsHtml } from "./browse_accept.ts";
 import { SCRIPT } from "./browse_script.ts";
 import { ICON, STYLE } from "./browse_style.ts";
 import { searchAnswer } from "../answer/search_answer.ts";
-import { backendsAnswer, lookupTool, toolAnswer } from "../answer/tool_answer.ts";
+import { backendsAnswer, toolAnswer } from "../answer/tool_answer.ts";
+import { lookupTool } from "../registry/tool_lookup.ts";
 
 /** Seconds a browser may reuse the answer to a CORS preflight. */
 const PREFLIGHT_MAX_AGE = 600;
@@ -98,6 +106,8 @@ export function createApp(catalogue: ServedCatalogue, settings: ServiceSettings)
   });
   // After the headers above, so that a browser can read the problem.
   app.use(urlLimit());
+  const guard = callerGuard(settings);
+  for (const route of ROUTES as readonly Route[]) if (route.calls) app.use(honoPath(route), guard);
   if (settings.authToken !== null) {
     const auth = bearerAuth({ token: settings.authToken });
     app.use((c, next) => routeOf(c.req.path)?.open ? next() : auth(c, next));
@@ -264,7 +274,7 @@ function routeRegistrars(
 
     mcp: (method, path) =>
       app.on(method, path, async (c) => {
-        mcp ??= import("./mcp.ts").then((module) => module.mcpHandler(registry, settings));
+        mcp ??= import("./mcp.ts").then((module) => module.mcpHandler(catalogue, settings));
         return await (await mcp)(c.req.raw);
       }),
   };

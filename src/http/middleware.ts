@@ -1,6 +1,6 @@
 // The small middleware of the service, each one concern: the URL's length, HEAD's headers, the
-// request log, the first answer told, and the headers that tie an answer to the catalogue's
-// content.
+// request log, the first answer told, who may reach the routes that call tools, and the headers
+// that tie an answer to the catalogue's content.
 import type { MiddlewareHandler } from "hono";
 import { logger } from "hono/logger";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
@@ -94,5 +94,59 @@ export function cacheHeaders(
     const html = c.res.headers.get("Content-Type")?.startsWith("text/html") ?? false;
     c.res.headers.set("ETag", html ? `${tag.slice(0, -1)}-html"` : tag);
     c.res.headers.set("Cache-Control", cacheControl);
+  };
+}
+
+// Who may use the routes that call tools: a request whose `Host` is not one of the service's
+// names (DNS rebinding: a page of another site whose name now points at this machine) or that a
+// browser sends from another site (`Origin`) is refused before any work. Clients that are not
+// browsers send no `Origin`, and their own `Host`.
+
+/** The names of this machine's loopback interfaces. */
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
+
+/** The host name of a `Host` header or an origin's authority, lower case, without its port. */
+function hostName(authority: string): string {
+  const lower = authority.toLowerCase();
+  if (lower.startsWith("[")) return lower.slice(0, lower.indexOf("]") + 1);
+  const colon = lower.lastIndexOf(":");
+  return colon === -1 ? lower : lower.slice(0, colon);
+}
+
+/**
+ * Refuses (403) a request whose `Host` is not one the service answers to: the names of
+ * `ALLOWED_HOSTS`, or without them the loopback names, or, with `AUTH_TOKEN` set, any (a page of
+ * another site cannot send the token). And one whose `Origin` is neither the service's own, a
+ * page served on this machine (loopback), nor one of `CORS_ORIGIN`'s list.
+ */
+export function callerGuard(settings: ServiceSettings): MiddlewareHandler {
+  const hosts = settings.allowedHosts !== null
+    ? new Set(settings.allowedHosts.map((host) => host.toLowerCase()))
+    : settings.authToken === null
+    ? LOOPBACK
+    : null;
+  const origins = new Set(settings.corsOrigin === "*" ? [] : settings.corsOrigin);
+  return async (c, next): Promise<Response | void> => {
+    const host = c.req.header("Host") ?? new URL(c.req.url).host;
+    if (hosts !== null && !hosts.has(hostName(host))) {
+      return problemResponse(
+        problem(
+          403,
+          `${hostName(host)} is not a name of this service: set ALLOWED_HOSTS to answer to it`,
+        ),
+      );
+    }
+    const origin = c.req.header("Origin");
+    if (origin !== undefined && !origins.has(origin)) {
+      const from = URL.canParse(origin) ? new URL(origin) : undefined;
+      const own = from !== undefined && from.host.toLowerCase() === host.toLowerCase();
+      const local = from !== undefined && LOOPBACK.has(hostName(from.host));
+      if (!own && !local) {
+        return problemResponse(
+          problem(403, `Pages of ${origin} may not use this route: set CORS_ORIGIN to allow them`),
+        );
+      }
+    }
+    await next();
   };
 }

@@ -63,6 +63,8 @@ export interface Route {
   open?: boolean;
   /** The response headers of its own that CORS lets a browser page read. */
   exposeHeaders?: readonly string[];
+  /** It calls tools: only the service's own names and origins may reach it (see `callerGuard`). */
+  calls?: boolean;
   /** How /openapi.json describes it; a route without one is left out of the document. */
   doc?: RouteDoc;
   /** A file of the browse pages, not part of the API: neither linked from `GET /` nor documented. */
@@ -214,12 +216,13 @@ export const ROUTES = [
     path: "/mcp",
     method: "ALL",
     cacheable: false,
+    calls: true,
     exposeHeaders: ["Mcp-Session-Id", "Mcp-Protocol-Version"],
     doc: {
       post: { body: "JsonRpcMessage", description: "A JSON-RPC request or notification" },
       summary: "The MCP endpoint",
       description:
-        "MCP over Streamable HTTP, stateless: the tools climax_search and climax_get. Its errors are JSON-RPC errors, as MCP requires, not problems; GET and DELETE get 405.",
+        "MCP over Streamable HTTP, stateless: the tools climax_search and climax_get, and climax_call where the service reaches MCP servers. Its errors are JSON-RPC errors, as MCP requires, not problems; GET and DELETE get 405. Only the service's own host names and the origins of its own and loopback pages (or CORS_ORIGIN's list) may use it (403 otherwise).",
       responses: {
         200: {
           description: "The JSON-RPC answer",

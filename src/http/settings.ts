@@ -29,6 +29,11 @@ export interface ServiceSettings extends SourceSettings {
    * not starting. `SKIP_INVALID_CONFIGS=1`.
    */
   skipInvalidConfigs: boolean;
+  /**
+   * The host names `/mcp` answers to (`ALLOWED_HOSTS`, comma-separated); `null` for the loopback
+   * names, or any name when `AUTH_TOKEN` is set.
+   */
+  allowedHosts: string[] | null;
 }
 
 /** Reads the settings through `get`, such as `Deno.env.get`. */
@@ -51,5 +56,7 @@ export function settingsFromEnv(get: (name: string) => string | undefined): Serv
     logRequests: flag("LOG_REQUESTS", get("LOG_REQUESTS"), true),
     cacheMaxAge: seconds("CACHE_MAX_AGE", get("CACHE_MAX_AGE"), 60),
     skipInvalidConfigs: flag("SKIP_INVALID_CONFIGS", get("SKIP_INVALID_CONFIGS"), false),
+    allowedHosts: get("ALLOWED_HOSTS")?.split(",").map((host) => host.trim()).filter(Boolean) ??
+      null,
   };
 }

@@ -25,7 +25,11 @@ import { ConfigError } from "../errors.ts";
 import type { PolicyConfig } from "../policy_types.ts";
 import { LiveCatalogue } from "../catalogue/live.ts";
 import { loadPolicyFile } from "../catalogue/policy_file.ts";
-import { SettingsError, sourceSettingsFromEnv } from "../catalogue/source_settings.ts";
+import {
+  SettingsError,
+  type SourceSettings,
+  sourceSettingsFromEnv,
+} from "../catalogue/source_settings.ts";
 import { localServer } from "./server.ts";
 
 const USAGE =
@@ -69,8 +73,9 @@ function stop(message: string): never {
 }
 let policy: PolicyConfig | undefined;
 let catalogue: LiveCatalogue;
+let settings: SourceSettings;
 try {
-  const settings = sourceSettingsFromEnv((name) => Deno.env.get(name), true);
+  settings = sourceSettingsFromEnv((name) => Deno.env.get(name), true);
   const { configDir, policyFile } = settings;
   policy = policyFile === null ? undefined : await loadPolicyFile(policyFile, configDir, warn);
   catalogue = await LiveCatalogue.open({
@@ -97,6 +102,9 @@ const connection = serveStdio(() =>
     classic: args.has("--classic"),
     executor: policy?.executor ?? { type: "local" },
     exposeEnv: false,
+    callers: catalogue.callers,
+    ready: () => catalogue.ready(),
+    callTimeoutMs: settings.callTimeoutSeconds * 1000,
   })
 );
 // When the client goes (stdin ends) or the process is told to stop, the upstreams' programs

@@ -5,7 +5,7 @@
 import type { StandardSchemaV1 } from "@modelcontextprotocol/client";
 import type { EnvReader, McpServerConfig } from "../config/mcp_config.ts";
 import type { McpServerInfo, McpTool } from "../mcp_types.ts";
-import { describeFailure, UpstreamError } from "./upstream_error.ts";
+import { describeFailure, UpstreamError, UpstreamTimeoutError } from "./upstream_error.ts";
 import { stdioEnvironment } from "./_stdio_environment.ts";
 import { StderrLines } from "./_stderr_lines.ts";
 
@@ -39,8 +39,30 @@ export interface UpstreamConnection {
    * @throws {UpstreamError} When it does not answer in time or answers what is not a list.
    */
   listTools(): Promise<McpTool[]>;
+  /**
+   * Calls the tool `name` with `args` and answers exactly what the server answered; progress
+   * the server reports goes to `onProgress`, and an abort of `signal` cancels the call there.
+   *
+   * @throws {UpstreamError} When the server does not answer within `timeoutMs`, or the
+   * connection fails; a refusal of the server's (a JSON-RPC error) is thrown as it is.
+   */
+  callTool(
+    name: string,
+    args: Record<string, unknown>,
+    options: UpstreamCallOptions,
+  ): Promise<Record<string, unknown>>;
   /** Ends the session or stops the program (TERM, then KILL after a grace period). */
   close(): Promise<void>;
+}
+
+/** How one call is made. */
+export interface UpstreamCallOptions {
+  /** The most milliseconds the call may take; progress does not extend it. */
+  timeoutMs: number;
+  /** Cancels the call, at the server too (`notifications/cancelled`). */
+  signal?: AbortSignal;
+  /** Receives each progress notification of the call. */
+  onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
 }
 
 /** The client's name and version, as the upstream server sees them. */
@@ -109,9 +131,12 @@ export async function connectUpstream(
     lose(config.transport === "stdio" ? "the program exited" : "the connection closed");
   };
   if (config.transport === "stdio") {
-    // What the SDK's reader cannot take as a message is something other than MCP on stdout.
-    client.onerror = (error) =>
+    // What the SDK's reader cannot take as a message is something other than MCP on stdout;
+    // its other reports (a late progress notification) leave the connection as it is.
+    client.onerror = (error) => {
+      if (!isUnreadable(error)) return;
       lose(`it wrote what is not MCP on stdout (${describeFailure(error)})`);
+    };
   }
   const fail = (error: unknown, signal: AbortSignal, what: string): never => {
     const reason = options.signal?.aborted
@@ -198,8 +223,47 @@ export async function connectUpstream(
         return fail(error, signal, "tools/list");
       }
     },
+    async callTool(name, args, { timeoutMs, signal, onProgress }) {
+      const timeout = AbortSignal.timeout(timeoutMs);
+      try {
+        return await client.request(
+          { method: "tools/call", params: { name, arguments: args } },
+          ANY_RESULT,
+          {
+            signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
+            timeout: timeoutMs,
+            ...(onProgress ? { onprogress: onProgress } : {}),
+          },
+        );
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        if (timeout.aborted) {
+          throw new UpstreamTimeoutError(namespace, `no answer within ${timeoutMs} ms`, {
+            cause: error,
+          });
+        }
+        // The server's own refusal is its answer; anything else is the connection's failure.
+        if (isJsonRpcError(error)) throw error;
+        throw new UpstreamError(namespace, describeFailure(error, hidden), { cause: error });
+      }
+    },
     close,
   };
+}
+
+/** Whether `error` says a line of a program's stdout could not be read as a JSON-RPC message. */
+function isUnreadable(error: unknown): boolean {
+  const name = (error as { name?: unknown } | null)?.name;
+  return error instanceof SyntaxError || name === "ZodError" || name === "$ZodError" ||
+    /JSON-RPC|JSONRPC/i.test(error instanceof Error ? error.message : String(error));
+}
+
+/**
+ * Whether `error` is a JSON-RPC error a server answered with (its code a number), not a failure
+ * of the connection (the SDK's own errors have codes in words).
+ */
+function isJsonRpcError(error: unknown): boolean {
+  return typeof (error as { code?: unknown } | null)?.code === "number";
 }
 
 async function stdioTransport(

@@ -5,8 +5,12 @@
 import type { EnvReader, McpServerConfig } from "../config/mcp_config.ts";
 import { KEPT_MCP_TOOL_FIELDS } from "../config/mcp_tools.ts";
 import type { McpServerInfo, McpTool } from "../mcp_types.ts";
-import { connectUpstream, type UpstreamConnection } from "./connection.ts";
-import { describeFailure, UpstreamError } from "./upstream_error.ts";
+import {
+  connectUpstream,
+  type UpstreamCallOptions,
+  type UpstreamConnection,
+} from "./connection.ts";
+import { describeFailure, UpstreamError, UpstreamTimeoutError } from "./upstream_error.ts";
 import { StderrLines } from "./_stderr_lines.ts";
 
 /** How an upstream is doing: not yet answered, serving, failing, or not startable here. */
@@ -129,6 +133,38 @@ export class UpstreamSupervisor {
       return Promise.resolve();
     }
     return this.refresh();
+  }
+
+  /**
+   * Calls the server's tool `name` with `args` (see `UpstreamConnection.callTool`). A server
+   * still starting is waited for; one that failed is tried again first, at once.
+   *
+   * @throws {UpstreamError} When the server cannot be reached, or does not answer in time
+   * (`UpstreamTimeoutError`); a connection that failed is ended and tried again later.
+   */
+  async call(
+    name: string,
+    args: Record<string, unknown>,
+    options: UpstreamCallOptions,
+  ): Promise<Record<string, unknown>> {
+    const { namespace } = this.config;
+    if (this.#status === "not_runnable") throw new UpstreamError(namespace, this.#problem!.message);
+    if (this.#connection === undefined && !this.#stopped) await this.refresh();
+    const connection = this.#connection;
+    if (connection === undefined) {
+      throw new UpstreamError(namespace, this.#problem?.message ?? "it is not connected");
+    }
+    try {
+      return await connection.callTool(name, args, options);
+    } catch (error) {
+      const lost = error instanceof UpstreamError && !(error instanceof UpstreamTimeoutError);
+      if (lost && this.#connection === connection && this.#work === undefined) {
+        this.#work = this.#drop().then(() => this.#fail(error.reason, true)).finally(() => {
+          this.#work = undefined;
+        });
+      }
+      throw error;
+    }
   }
 
   /** How the server is doing now. */

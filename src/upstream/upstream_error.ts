@@ -29,6 +29,26 @@ export class UpstreamError extends Error {
 }
 
 /**
+ * A call an upstream server did not answer in time: the server may be well, only slow.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { UpstreamError, UpstreamTimeoutError } from "./upstream_error.ts";
+ *
+ * const error = new UpstreamTimeoutError("docs", "no answer within 30000 ms");
+ * assert.ok(error instanceof UpstreamError);
+ * ```
+ */
+export class UpstreamTimeoutError extends UpstreamError {
+  /** Makes the error, whose message is the namespace and the reason. */
+  constructor(namespace: string, reason: string, options?: ErrorOptions) {
+    super(namespace, reason, options);
+    this.name = "UpstreamTimeoutError";
+  }
+}
+
+/**
  * What went wrong, in the words of `error` and of its causes (a failed fetch says only "fetch
  * failed", and its cause why), with every text of `hidden` replaced by `its URL`.
  */

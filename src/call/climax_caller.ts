@@ -1,0 +1,66 @@
+// The caller of CLImax tools: the command line its config defines, run on this machine (or in
+// docker, as the policy's executor says) with CLImax's own checks of the arguments.
+import { InvalidArgumentsError } from "../errors.ts";
+import type { ClimaxBackend } from "../registry/types.ts";
+import type { ExecutorConfig, ResolvedTool } from "../types.ts";
+import { runResultText, runTool } from "../run/run_tool.ts";
+import type { BackendCaller } from "./call_tool.ts";
+
+/**
+ * The `ResolvedTool` of a CLImax command line's backend: the fields a policy sets are the
+ * backend's when the config was registered under one, else none.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ToolRegistry, validateConfig } from "@climax/tool-index";
+ * import { climaxResolvedTool } from "./climax_caller.ts";
+ *
+ * const registry = new ToolRegistry();
+ * registry.registerConfig(validateConfig({
+ *   name: "git", command: "git", tools: [{ name: "git_log", description: "Log", command: "log" }],
+ * }));
+ * const { backend } = registry.getTool("git:git_log")!;
+ * assert.equal(backend.kind === "climax" && climaxResolvedTool(backend).base_command, "git");
+ * ```
+ */
+export function climaxResolvedTool(backend: ClimaxBackend): ResolvedTool {
+  return {
+    tool: backend.tool,
+    base_command: backend.base_command,
+    env: backend.env,
+    working_dir: backend.working_dir,
+    global_args: backend.global_args,
+    description_override: backend.description_override ?? null,
+    arg_constraints: backend.arg_constraints ?? {},
+  };
+}
+
+/**
+ * A caller that runs CLImax tools with `executor`: the output as CLImax words it, an error
+ * result when the program exits with another status than 0, or when the arguments are refused
+ * (nothing runs then).
+ *
+ * @example
+ * ```ts ignore
+ * const result = await callTool(registry, "git_status", {}, {
+ *   callers: { climax: climaxCaller({ type: "local" }) }, timeoutMs: 30_000, maxAnswerBytes: 1 << 20,
+ * });
+ * ```
+ */
+export function climaxCaller(executor: ExecutorConfig): BackendCaller {
+  return async (backend, _tool, args) => {
+    if (backend.kind !== "climax") throw new TypeError(`Not a CLImax backend: ${backend.kind}`);
+    try {
+      const result = await runTool(climaxResolvedTool(backend), args, { executor });
+      const text = runResultText(result);
+      return {
+        content: [{ type: "text", text }],
+        ...(result.exitCode === 0 && !result.timedOut ? {} : { isError: true }),
+      };
+    } catch (error) {
+      if (!(error instanceof InvalidArgumentsError)) throw error;
+      return { content: [{ type: "text", text: `${error.message}\nNothing ran.` }], isError: true };
+    }
+  };
+}

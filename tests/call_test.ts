@@ -1,0 +1,292 @@
+// Calling what is found: climax_call through the index to real servers (the everything reference
+// server from npm and the SDK's own server, over stdio), on the local MCP server and the service's
+// /mcp, with arguments checked first, failures as error results, cancellation and progress passed
+// on; and the service's /mcp kept from pages of other sites.
+import assert from "node:assert/strict";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { ToolRegistry } from "../mod.ts";
+import { BackendUnavailableError, callTool } from "../src/call/call_tool.ts";
+import { LiveCatalogue } from "../src/catalogue/live.ts";
+import { createApp } from "../src/http/app.ts";
+import { settingsFromEnv } from "../src/http/settings.ts";
+import { withStdioServer } from "./_mcp.ts";
+import { everythingServer, faultServer } from "./_servers.ts";
+import { GIT_YAML } from "./_live.ts";
+
+type Result = {
+  content: { type: string; text?: string; data?: string; mimeType?: string }[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+  _meta?: Record<string, unknown>;
+};
+
+/** The answer of `climax_call` of `tool_name` with `args`, as the client reads it. */
+async function call(
+  client: Client,
+  tool_name: string,
+  args: unknown,
+  options?: Parameters<Client["callTool"]>[1],
+): Promise<Result> {
+  return await client.callTool(
+    { name: "climax_call", arguments: { tool_name, args } },
+    options,
+  ) as Result;
+}
+
+/** An MCP config of the everything server and the SDK's fault server, in a temporary folder. */
+async function withMcpConfig(run: (config: string) => Promise<void>): Promise<void> {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(
+      `${dir}/mcp.json`,
+      JSON.stringify({
+        mcpServers: { everything: everythingServer(), fixture: faultServer(["--name", "fixture"]) },
+      }),
+    );
+    await run(`${dir}/mcp.json`);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+Deno.test("climax_call on the local MCP server calls the everything server's tools and answers what they answer", async () => {
+  await withMcpConfig(async (config) => {
+    await withStdioServer(async (client) => {
+      const echo = await call(client, "everything:echo", { message: "hello through the index" });
+      assert.equal(echo.isError, undefined);
+      assert.match(echo.content[0].text!, /hello through the index/);
+      assert.deepEqual(echo._meta?.["tool-index/backend"], { kind: "mcp", id: "everything" });
+
+      const sum = await call(client, "get-sum", { a: 2, b: 40 });
+      assert.match(sum.content[0].text!, /42/);
+
+      const structured = await call(client, "everything:get-structured-content", {
+        location: "New York",
+      });
+      assert.equal(typeof structured.structuredContent, "object");
+
+      const image = await call(client, "everything:get-tiny-image", {});
+      const png = image.content.find((block) => block.type === "image");
+      assert.equal(png?.mimeType, "image/png");
+      assert.ok((png?.data ?? "").length > 100);
+
+      // The index's own variables never reach an upstream.
+      const env = await call(client, "everything:get-env", {});
+      assert.ok(!JSON.stringify(env).includes("index-only-secret"));
+    }, { env: { MCP_CONFIG: config, AUTH_TOKEN: "index-only-secret" } });
+  });
+});
+
+Deno.test("climax_call checks arguments against the input schema before anything is sent, and words each failure", async () => {
+  await withMcpConfig(async (config) => {
+    await withStdioServer(async (client) => {
+      const typo = await call(client, "fixture:echo", { mesage: "hi" });
+      assert.equal(typo.isError, true);
+      assert.match(typo.content[0].text!, /Unknown argument "mesage": did you mean "message"\?/);
+      assert.match(typo.content[0].text!, /Missing required argument "message"/);
+      assert.match(typo.content[0].text!, /Nothing was sent/);
+
+      const wrong = await call(client, "everything:get-sum", { a: "two", b: 3 });
+      assert.match(wrong.content[0].text!, /Argument "a" must be a number, got the string "two"/);
+
+      const notObject = await call(client, "fixture:echo", ["hi"]);
+      assert.equal(notObject.isError, true);
+
+      for (const trick of ["../fixture:echo", "http://evil.example/echo", "fixture:echo/../x"]) {
+        const answer = await call(client, trick, {});
+        assert.equal(answer.isError, true, trick);
+        assert.match(answer.content[0].text!, /Unknown tool/, trick);
+      }
+    }, { env: { MCP_CONFIG: config } });
+  });
+});
+
+Deno.test("a call past MCP_CALL_TIMEOUT_SECONDS is an error result, progress reaches a client that asks, and cancelling stops the call", async () => {
+  await withMcpConfig(async (config) => {
+    await withStdioServer(async (client) => {
+      const progress: number[] = [];
+      const done = await call(client, "fixture:slow", { ms: 400 }, {
+        onprogress: ({ progress: step }) => progress.push(step),
+      });
+      assert.match(done.content[0].text!, /slept 400 ms/);
+      assert.ok(progress.length >= 2, `progress: ${progress}`);
+
+      const late = await call(client, "fixture:slow", { ms: 5000 });
+      assert.equal(late.isError, true);
+      assert.match(late.content[0].text!, /did not answer within 2 s/);
+
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 300);
+      await assert.rejects(
+        call(client, "fixture:slow", { ms: 5000 }, { signal: controller.signal }),
+      );
+      // The server is well after both: the next call is answered.
+      const again = await call(client, "fixture:echo", { message: "still here" });
+      assert.match(again.content[0].text!, /still here/);
+    }, { env: { MCP_CONFIG: config, MCP_CALL_TIMEOUT_SECONDS: "2" } });
+  });
+});
+
+Deno.test("a server that dies in a call answers an error naming it, and the next call starts it again", async () => {
+  await withMcpConfig(async (config) => {
+    await withStdioServer(async (client) => {
+      const died = await call(client, "fixture:crash", {});
+      assert.equal(died.isError, true);
+      assert.match(died.content[0].text!, /fixture/);
+      const back = await call(client, "fixture:echo", { message: "restarted" });
+      assert.match(back.content[0].text!, /restarted/);
+    }, { env: { MCP_CONFIG: config } });
+  });
+});
+
+Deno.test("100 calls in flight to one stdio server are all answered, none mixed up", async () => {
+  const dir = await Deno.makeTempDir();
+  const catalogue = await LiveCatalogue.open({
+    dir,
+    upstreams: [{
+      namespace: "fixture",
+      transport: "stdio",
+      ...faultServer(),
+      env: {},
+      cwd: null,
+      place: "test",
+    }],
+    report: () => {},
+  });
+  try {
+    await catalogue.ready();
+    const answers = await Promise.all(
+      Array.from(
+        { length: 100 },
+        (_, i) =>
+          callTool(catalogue.registry, "fixture:echo", { message: `call ${i}` }, {
+            callers: catalogue.callers,
+            timeoutMs: 10_000,
+            maxAnswerBytes: 1 << 20,
+          }),
+      ),
+    );
+    answers.forEach((answer, i) => {
+      assert.equal((answer.content[0] as { text: string }).text, `call ${i}`);
+    });
+  } finally {
+    await catalogue.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a tool with two backends goes to the next when the chosen one is down, and the answer says which served it", async () => {
+  const registry = new ToolRegistry();
+  const tool = { namespace: "dates", name: "today", input_schema: { type: "object" } };
+  registry.register(tool, { kind: "local", id: "today" });
+  registry.register(tool, { kind: "mcp", id: "dates", url: null });
+  const result = await callTool(registry, "dates:today", {}, {
+    callers: {
+      local: () => Promise.reject(new BackendUnavailableError("the handler is restarting")),
+      mcp: () => Promise.resolve({ content: [{ type: "text", text: "2026-11-27" }] }),
+    },
+    timeoutMs: 1000,
+    maxAnswerBytes: 1024,
+  });
+  assert.deepEqual(result.content, [{ type: "text", text: "2026-11-27" }]);
+  assert.deepEqual(result._meta?.["tool-index/backend"], { kind: "mcp", id: "dates" });
+
+  const none = await callTool(registry, "today", {}, {
+    callers: {},
+    notHere: { local: "handlers run in the library only" },
+    timeoutMs: 1000,
+    maxAnswerBytes: 1024,
+  });
+  assert.equal(none.isError, true);
+  assert.match(
+    (none.content[0] as { text: string }).text,
+    /dates:today cannot be called now: handlers run in the library only; mcp tools cannot be called here/,
+  );
+  const big = await callTool(registry, "today", {}, {
+    callers: {
+      local: () => Promise.resolve({ content: [{ type: "text", text: "x".repeat(5000) }] }),
+    },
+    timeoutMs: 1000,
+    maxAnswerBytes: 1024,
+  });
+  assert.equal(big.isError, true);
+  assert.match((big.content[0] as { text: string }).text, /over the limit of 1024/);
+});
+
+/** A client of the service's /mcp, answered by `app` in this process, with `headers`. */
+async function serviceClient(
+  app: ReturnType<typeof createApp>,
+  headers: Record<string, string> = {},
+): Promise<Client> {
+  const client = new Client({ name: "call-test", version: "1.0.0" });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL("http://127.0.0.1:8000/mcp"), {
+      fetch: async (url, init) => {
+        const request = new Request(url, init);
+        for (const [name, value] of Object.entries(headers)) request.headers.set(name, value);
+        return await app.fetch(request);
+      },
+    }),
+  );
+  return client;
+}
+
+Deno.test("the service's /mcp calls an MCP server's tool, says where a CLI tool runs, and refuses pages of other sites", async () => {
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(`${dir}/git.yaml`, GIT_YAML);
+  const catalogue = await LiveCatalogue.open({
+    dir,
+    upstreams: [{
+      namespace: "fixture",
+      transport: "stdio",
+      ...faultServer(),
+      env: {},
+      cwd: null,
+      place: "test",
+    }],
+    report: () => {},
+  });
+  try {
+    await catalogue.ready();
+    const app = createApp(catalogue, { ...settingsFromEnv(() => undefined), logRequests: false });
+    const client = await serviceClient(app);
+    const echo = await call(client, "fixture:echo", { message: "over HTTP" });
+    assert.match(echo.content[0].text!, /over HTTP/);
+    const cli = await call(client, "git:git_log", {});
+    assert.equal(cli.isError, true);
+    assert.match(cli.content[0].text!, /local MCP server \(deno task mcp\)/);
+    await client.close();
+
+    const initialize = {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-11-25",
+        capabilities: {},
+        clientInfo: { name: "page", version: "1" },
+      },
+    };
+    const post = (headers: Record<string, string>, body = JSON.stringify(initialize)) =>
+      app.request("http://127.0.0.1:8000/mcp", {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          Accept: "application/json, text/event-stream",
+          ...headers,
+        },
+        body,
+      });
+    const rebinding = await post({ Host: "evil.example" });
+    assert.equal(rebinding.status, 403);
+    const foreign = await post({ Origin: "http://evil.example" });
+    assert.equal(foreign.status, 403);
+    const form = await post({ "Content-Type": "text/plain" });
+    assert.ok(form.status >= 400 && form.status < 500, `text/plain: ${form.status}`);
+    const own = await post({ Origin: "http://127.0.0.1:8000" });
+    assert.equal(own.status, 200);
+  } finally {
+    await catalogue.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
