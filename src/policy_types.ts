@@ -33,6 +33,28 @@ export interface ToolPolicy {
 }
 
 /**
+ * What a policy says of one MCP server's tools, by its namespace: which are exposed, and the
+ * descriptions it gives them.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { validatePolicy } from "@climax/tool-index";
+ *
+ * const policy = validatePolicy({ servers: { everything: { deny: ["get-env", "trigger-*"] } } });
+ * assert.deepEqual(policy.servers.everything, { deny: ["get-env", "trigger-*"], allow: null, tools: {} });
+ * ```
+ */
+export interface ServerPolicy {
+  /** Tool names or globs (`*`, `?`; any case) of the tools left out. Default `[]`. */
+  deny: string[];
+  /** When given, only the tools these names or globs match are exposed (deny still wins). */
+  allow: string[] | null;
+  /** What the policy says of each tool, by name: its description. Default `{}`. */
+  tools: Record<string, { description: string | null }>;
+}
+
+/**
  * A policy, fully defaulted: CLImax's `PolicyConfig`.
  *
  * @example
@@ -63,4 +85,9 @@ export interface PolicyConfig {
   default: PolicyDefault;
   /** What the policy says of each tool, by the tool's name. Default `{}`. */
   tools: Record<string, ToolPolicy>;
+  /**
+   * What the policy says of MCP servers' tools, by namespace; `default` and `tools` are of the
+   * configs' tools alone. Default `{}`: every tool of every server is exposed.
+   */
+  servers: Record<string, ServerPolicy>;
 }

@@ -9,7 +9,8 @@ import { BackendUnavailableError, callTool } from "../src/call/call_tool.ts";
 import { LiveCatalogue } from "../src/catalogue/live.ts";
 import { createApp } from "../src/http/app.ts";
 import { settingsFromEnv } from "../src/http/settings.ts";
-import { withStdioServer } from "./_mcp.ts";
+import { ROOT, withStdioServer } from "./_mcp.ts";
+import { runDeno } from "./_deno.ts";
 import { everythingServer, faultServer } from "./_servers.ts";
 import { GIT_YAML } from "./_live.ts";
 
@@ -285,8 +286,104 @@ Deno.test("the service's /mcp calls an MCP server's tool, says where a CLI tool 
     assert.ok(form.status >= 400 && form.status < 500, `text/plain: ${form.status}`);
     const own = await post({ Origin: "http://127.0.0.1:8000" });
     assert.equal(own.status, 200);
+
+    // The same call for agents without MCP, under the same rules.
+    const route = (name: string, headers: Record<string, string>, body: string) =>
+      app.request(`http://127.0.0.1:8000/tools/${name}/call`, { method: "POST", headers, body });
+    const json = { "Content-Type": "application/json" };
+    const answered = await route("fixture:echo", json, JSON.stringify({ message: "plain HTTP" }));
+    assert.equal(answered.status, 200);
+    const result = await answered.json();
+    assert.deepEqual(result.content, [{ type: "text", text: "plain HTTP" }]);
+    assert.deepEqual(result._meta["tool-index/backend"], { kind: "mcp", id: "fixture" });
+    assert.equal((await route("fixture:echo", { "Content-Type": "text/plain" }, "{}")).status, 415);
+    assert.equal(
+      (await route("fixture:echo", { ...json, Host: "evil.example" }, "{}")).status,
+      403,
+    );
+    assert.equal((await route("fixture:nothing", json, "{}")).status, 404);
+    const refused = await (await route("fixture:echo", json, JSON.stringify({ mesage: 1 })))
+      .json();
+    assert.equal(refused.isError, true);
+    const openapi = await (await app.request("http://127.0.0.1:8000/openapi.json")).json();
+    assert.ok(openapi.paths["/tools/{tool_name}/call"].post, "documented");
   } finally {
     await catalogue.close();
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test("a tool the policy denies is neither found, got nor called, by ID, bare name or another case", async () => {
+  await withMcpConfig(async (config) => {
+    const dir = await Deno.makeTempDir();
+    const policy = `${dir}/servers.policy.yaml`;
+    await Deno.writeTextFile(
+      policy,
+      'default: enabled\nservers:\n  fixture:\n    deny: ["ech*"]\n',
+    );
+    try {
+      await withStdioServer(async (client) => {
+        // The fixture's other tools come: the denied one does not.
+        const slow = await call(client, "fixture:slow", { ms: 10 });
+        assert.match(slow.content[0].text!, /slept 10 ms/);
+        for (const reference of ["fixture:echo", "FIXTURE:ECHO", "Echo"]) {
+          const answer = await call(client, reference, { message: "hi" });
+          assert.equal(answer.isError, true, reference);
+          assert.match(answer.content[0].text!, /Unknown tool/, reference);
+        }
+        const got = await client.callTool({
+          name: "climax_get",
+          arguments: { tool_name: "fixture:echo" },
+        }) as Result;
+        assert.equal(got.isError, true);
+        const found = await client.callTool({
+          name: "climax_search",
+          arguments: { query: "echo a message", namespace: "fixture" },
+        }) as Result;
+        assert.ok(!found.content[0].text!.includes('"tool_name":"echo"'));
+      }, { env: { MCP_CONFIG: config, POLICY_FILE: policy } });
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  });
+});
+
+Deno.test("a service that reaches no MCP server offers no call", async () => {
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(`${dir}/git.yaml`, GIT_YAML);
+  const catalogue = await LiveCatalogue.open({ dir, report: () => {} });
+  try {
+    const app = createApp(catalogue, { ...settingsFromEnv(() => undefined), logRequests: false });
+    const answer = await app.request("http://127.0.0.1:8000/tools/git_log/call", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+    });
+    assert.equal(answer.status, 404);
+    assert.match((await answer.json()).detail, /calls no tools/);
+    const client = await serviceClient(app);
+    const { tools } = await client.listTools();
+    assert.deepEqual(tools.map((tool) => tool.name), ["climax_search", "climax_get"]);
+    await client.close();
+  } finally {
+    await catalogue.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("deno task start refuses another address than loopback without AUTH_TOKEN when it names MCP servers", async () => {
+  const start = [
+    "run",
+    "--allow-read",
+    "--allow-env",
+    "--allow-net",
+    "--allow-run",
+    "scripts/start.ts",
+  ];
+  const { code, stderr } = await runDeno(start, {
+    cwd: ROOT,
+    env: { HOST: "0.0.0.0", PORT: "0", MCP_SERVERS: '{"docs": "http://127.0.0.1:9/mcp"}' },
+  });
+  assert.equal(code, 1);
+  assert.match(stderr, /HOST=0\.0\.0\.0 lets other machines call the tools .* set AUTH_TOKEN/);
 });

@@ -1,7 +1,14 @@
 // Policy files read as configs are: CLImax's format, fully defaulted, every problem with its
 // line and column, unknown keys as warnings with a "did you mean".
 import assert from "node:assert/strict";
-import { ConfigError, type ConfigIssue, loadPolicy, parsePolicy, validatePolicy } from "../mod.ts";
+import {
+  ConfigError,
+  type ConfigIssue,
+  loadPolicy,
+  parsePolicy,
+  ToolRegistry,
+  validatePolicy,
+} from "../mod.ts";
 
 const ISSUE_POLICY = `default: disabled            # or enabled (CLImax's default is disabled)
 executor: { type: local }    # or docker, with image, volumes, working_dir, network
@@ -54,8 +61,40 @@ Deno.test("the issue's policy parses fully defaulted, in CLImax's field order", 
         args: { branch: { pattern: "^[A-Za-z0-9._/-]+$", min: null, max: null } },
       },
     },
+    servers: {},
   });
-  assert.deepEqual(Object.keys(policy), ["executor", "default", "tools"]);
+  assert.deepEqual(Object.keys(policy), ["executor", "default", "tools", "servers"]);
+});
+
+Deno.test("a policy's servers section leaves out the MCP tools it denies or does not allow, and describes the others", () => {
+  const policy = parsePolicy(`
+servers:
+  everything:
+    deny: ["get-env", "trigger-*"]
+    allow: ["echo", "get-*", "trigger-sampling"]
+    tools:
+      echo: { description: Echo a message back }
+`);
+  const registry = new ToolRegistry({ policy });
+  const names = ["echo", "get-env", "GET-ENV", "get-sum", "trigger-sampling", "add", "Echo"];
+  registry.registerMcpTools(
+    "everything",
+    names.map((name) => ({
+      name,
+      description: `The ${name} tool`,
+      inputSchema: { type: "object" },
+    })),
+  );
+  registry.registerMcpTools("other", [{ name: "get-env", inputSchema: { type: "object" } }]);
+  assert.deepEqual(registry.ids(), [
+    "everything:echo",
+    "everything:get-sum",
+    "everything:Echo",
+    "other:get-env",
+  ]);
+  assert.equal(registry.getEntry("everything:echo")?.description, "Echo a message back");
+  assert.equal(registry.getEntry("everything:Echo")?.description, "The Echo tool");
+  assert.equal(registry.lookup("get-env").length, 1, "only the other server's");
 });
 
 Deno.test("an unset default is disabled, as CLImax's, and an unset executor is local", () => {

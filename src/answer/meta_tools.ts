@@ -77,7 +77,7 @@ const callInput = strictArguments({
 export type MetaCall = (
   reference: string,
   args: unknown,
-  context: Pick<CallContext, "signal" | "onProgress">,
+  context: Partial<Pick<CallContext, "signal" | "onProgress">>,
 ) => Promise<CallResult>;
 
 /** What a server of the meta-tools says and shows. */

@@ -126,9 +126,9 @@ const SOURCE_KINDS: { readonly [K in CatalogueSource["kind"]]: SourceKindSpec<So
     namespace: (source) => source.toolList.name,
     toolCount: (source) => source.toolList.tools.length,
     configs: () => [],
-    registrations: (source) => {
+    registrations: (source, policy) => {
       const { tools, ...server } = source.toolList;
-      return mcpRegistrations(server, tools);
+      return mcpRegistrations(server, tools, policy);
     },
     file: {
       names: "*.mcp.json",
@@ -149,7 +149,7 @@ const SOURCE_KINDS: { readonly [K in CatalogueSource["kind"]]: SourceKindSpec<So
     namespace: (source) => source.server.name,
     toolCount: (source) => source.tools.length,
     configs: () => [],
-    registrations: (source) => mcpRegistrations(source.server, source.tools),
+    registrations: (source, policy) => mcpRegistrations(source.server, source.tools, policy),
   },
 };
 

@@ -4,15 +4,19 @@
 import { ConfigError } from "../errors.ts";
 import type { CLImaxConfig } from "../types.ts";
 import { parsePolicy } from "../config/policy/text.ts";
-import { policyFindings, toolsByName } from "../config/policy/findings.ts";
+import { policyFindings, serverPolicyFindings, toolsByName } from "../config/policy/findings.ts";
 import { readInputText, UnreadableError } from "./_inputs.ts";
 import { byPosition, type CheckedFile } from "./_report.ts";
 import type { Warning } from "./_warnings.ts";
 
-/** The policy file `file`, checked, and checked against `configs` when it is a valid policy. */
+/**
+ * The policy file `file`, checked, and checked against `configs` and the MCP tool lists whose
+ * tools `servers` names, by namespace, when it is a valid policy.
+ */
 export async function checkPolicyFile(
   file: string,
   configs: readonly CLImaxConfig[],
+  servers: ReadonlyMap<string, readonly string[]> = new Map(),
 ): Promise<CheckedFile> {
   const warnings: Warning[] = [];
   let text: string;
@@ -44,7 +48,8 @@ export async function checkPolicyFile(
       readable: true,
       valid: found.errors.length === 0,
       errors: found.errors,
-      warnings: [...warnings, ...found.warnings].sort(byPosition),
+      warnings: [...warnings, ...found.warnings, ...serverPolicyFindings(policy, servers)]
+        .sort(byPosition),
       text,
     };
   } catch (error) {

@@ -89,6 +89,7 @@ async function validate(args: readonly string[], io: Io): Promise<number> {
   const checked: CheckedFile[] = [];
   const configs: { checked: CheckedFile; config: CheckedConfig }[] = [];
   const valid: CLImaxConfig[] = [];
+  const servers = new Map<string, string[]>();
   for (const { file, unreadable } of await expandInputs(positionals, SOURCE_INPUTS)) {
     const result = unreadable === undefined
       ? await checkFile(file)
@@ -96,6 +97,7 @@ async function validate(args: readonly string[], io: Io): Promise<number> {
     checked.push(result.checked);
     if (result.config) configs.push({ checked: result.checked, config: result.config });
     if (result.valid) valid.push(result.valid);
+    if (result.server) servers.set(result.server.name, result.server.tools);
   }
   const duplicates = duplicateToolWarnings(configs.map(({ config }) => config));
   configs.forEach(({ checked, config }, i) => {
@@ -104,7 +106,7 @@ async function validate(args: readonly string[], io: Io): Promise<number> {
   });
   if (values.policy !== undefined) {
     const against = positionals.length === 0 ? await bundledConfigs() : valid;
-    checked.push(await checkPolicyFile(values.policy, against));
+    checked.push(await checkPolicyFile(values.policy, against, servers));
   }
 
   if (values.json) io.out(reportJson(checked));
@@ -123,7 +125,14 @@ async function validate(args: readonly string[], io: Io): Promise<number> {
  */
 async function checkFile(
   file: string,
-): Promise<{ checked: CheckedFile; config?: CheckedConfig; valid?: CLImaxConfig }> {
+): Promise<
+  {
+    checked: CheckedFile;
+    config?: CheckedConfig;
+    valid?: CLImaxConfig;
+    server?: { name: string; tools: string[] };
+  }
+> {
   const warnings: Warning[] = [];
   let text: string;
   try {
@@ -157,8 +166,11 @@ async function checkFile(
     }
     if (fileKindOf(file) !== "config") {
       const parse = await sourceParser({ warn: () => {}, strict: false });
-      parse(text, file, file);
-      return { checked: { file, readable: true, valid: true, errors: [], warnings, text } };
+      const source = parse(text, file, file);
+      const checked = { file, readable: true, valid: true, errors: [], warnings, text };
+      if (source.kind !== "tool_list") return { checked };
+      const { name, tools } = source.toolList;
+      return { checked, server: { name, tools: tools.map((tool) => tool.name) } };
     }
     const parsed = readConfigYaml(text, file);
     config = { source: file, data: parsed.value, locate: parsed.locate };

@@ -102,12 +102,24 @@ const toolResponse = component(
 );
 
 const sourceHealth = z.strictObject({
-  kind: z.enum(["file", "mcp_server", "directory"]),
+  kind: z.enum(["file", "directory", "mcp_server", "mcp_config"]),
   name: z.string().meta({ description: "The file's name, the server's namespace" }),
-  status: z.enum(["ok", "failing"]),
+  status: z.enum(["ok", "failing", "pending", "not_runnable"]).meta({
+    description:
+      "`pending` until an upstream first answers; `not_runnable` for a program where none may run",
+  }),
   tools: z.int().meta({ description: "How many of its tools are served" }),
+  transport: z.enum(["stdio", "http"]).optional().meta({
+    description: "How an upstream is reached",
+  }),
   problem: z.string().optional().meta({ description: "What failed, while it fails" }),
   since: z.string().optional().meta({ description: "When it began to fail (ISO 8601)" }),
+  next_try: z.string().optional().meta({
+    description: "When a failing upstream is tried again (ISO 8601)",
+  }),
+  stderr: z.array(z.string()).optional().meta({
+    description: "The last lines a stdio server wrote on stderr",
+  }),
   problems: z.int().optional().meta({ description: "How many problems a failing file has" }),
 });
 
@@ -180,6 +192,27 @@ export const ANSWER_SCHEMAS: Readonly<Record<AnswerSchemaId, z.ZodType>> = {
           "Config files left out because they are invalid; only under SKIP_INVALID_CONFIGS",
       }),
     }),
+  ),
+  CallArguments: component(
+    "CallArguments",
+    z.record(z.string(), z.unknown()).meta({
+      description: "The tool's arguments, as its input_schema describes them",
+    }),
+  ),
+  CallResult: component(
+    "CallResult",
+    z.looseObject({
+      content: z.array(z.record(z.string(), z.unknown())).meta({
+        description: "What the tool answered: text, images, resource links",
+      }),
+      structuredContent: z.record(z.string(), z.unknown()).optional(),
+      isError: z.boolean().optional().meta({
+        description: "True when the call failed; the text says why and what to do",
+      }),
+      _meta: z.record(z.string(), z.unknown()).optional().meta({
+        description: "`tool-index/backend`: the backend that served the call",
+      }),
+    }).meta({ description: "A tool's answer, as MCP's tools/call result" }),
   ),
   Problem: component(
     "Problem",

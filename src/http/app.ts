@@ -32,6 +32,9 @@ import { searchAnswer } from "../answer/search_answer.ts";
 import { backendsAnswer, toolAnswer } from "../answer/tool_answer.ts";
 import { lookupTool } from "../registry/tool_lookup.ts";
 
+/** The largest body of a call, in characters: its arguments as JSON. */
+const MAX_CALL_BODY = 1024 * 1024;
+
 /** Seconds a browser may reuse the answer to a CORS preflight. */
 const PREFLIGHT_MAX_AGE = 600;
 
@@ -154,6 +157,8 @@ function routeRegistrars(
   // names the content hash, and is made again when that changes.
   let openapi: { contentHash: string; document: Promise<Record<string, unknown>> } | undefined;
   let schema: Promise<Record<string, unknown>> | undefined;
+  // The calls, which load the call path, are made ready by the first request for one.
+  let calls: Promise<import("./calls.ts").ServiceCall | undefined> | undefined;
   // The browse pages (hono/jsx and the page components) load on the first request for one.
   let browse: Promise<typeof import("./browse.tsx")> | undefined;
   const pages = () => browse ??= import("./browse.tsx");
@@ -233,6 +238,38 @@ function routeRegistrars(
       app.on(method, path, toolParams, (c) => {
         const id = toolIdOf(registry, c.req.valid("param").tool_name);
         return c.json(backendsAnswer(registry, id, settings.exposeEnv)!, 200);
+      }),
+
+    call: (method, path) =>
+      app.on(method, path, toolParams, async (c) => {
+        const serve = await (calls ??= import("./calls.ts").then((module) =>
+          module.serviceCall(catalogue, settings)
+        ));
+        if (serve === undefined) {
+          throw new ProblemError(problem(
+            404,
+            "This service calls no tools: it reaches no MCP server (see MCP_CONFIG)",
+          ));
+        }
+        if (!/^application\/json\s*(;|$)/i.test(c.req.header("Content-Type") ?? "")) {
+          throw new ProblemError(problem(415, "The arguments must be sent as application/json"));
+        }
+        const body = await c.req.text();
+        if (body.length > MAX_CALL_BODY) {
+          throw new ProblemError(problem(413, `The body is over ${MAX_CALL_BODY} characters`));
+        }
+        let args: unknown;
+        try {
+          args = body.trim() === "" ? {} : JSON.parse(body);
+        } catch {
+          throw new ProblemError(problem(400, "The body is not JSON"));
+        }
+        const reference = c.req.valid("param").tool_name;
+        // A tool not known yet may be one of a server that has not listed its tools.
+        if (registry.lookup(reference).length === 0) {
+          await catalogue.ready?.();
+        }
+        return c.json(await serve(toolIdOf(registry, reference), args, {}), 200);
       }),
 
     healthz: (method, path) =>

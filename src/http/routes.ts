@@ -21,6 +21,8 @@ export type AnswerSchemaId =
   | "ToolResponse"
   | "BackendsResponse"
   | "Health"
+  | "CallArguments"
+  | "CallResult"
   | "Problem";
 
 /**
@@ -52,8 +54,11 @@ export interface Route {
   name: string;
   /** Its path as OpenAPI writes it, with `{name}` for a parameter. */
   path: string;
-  /** `GET` (which answers `HEAD` too), or `ALL` for an endpoint that takes every method. */
-  method: "GET" | "ALL";
+  /**
+   * `GET` (which answers `HEAD` too), `POST` for a call, or `ALL` for an endpoint that takes
+   * every method.
+   */
+  method: "GET" | "POST" | "ALL";
   /**
    * Whether a GET that names the version's ETag in `If-None-Match` gets a 304 (Hono's etag
    * middleware). Other answers are never revalidated, which spares hashing their bodies.
@@ -166,6 +171,31 @@ export const ROUTES = [
         200: { description: "The backends", schema: "BackendsResponse" },
         404: { description: "No tool has this ID or name", schema: "Problem" },
         409: { description: "Tools of several namespaces have this name", schema: "Problem" },
+        ...PROBLEMS,
+      },
+    },
+  },
+  {
+    name: "call",
+    path: "/tools/{tool_name}/call",
+    method: "POST",
+    cacheable: false,
+    calls: true,
+    doc: {
+      post: { body: "CallArguments", description: "The tool's arguments, as a JSON object" },
+      summary: "Call one tool",
+      description:
+        "Calls an MCP server's tool through the index, as climax_call does over MCP: the arguments are checked against its input_schema first, and the answer is the server's own (content, structuredContent, isError); a call that cannot be made is an answer with isError true and one sentence why. Offered when the service reaches MCP servers; the body must be application/json. Only the service's own host names and the origins of its own and loopback pages (or CORS_ORIGIN's list) may use it.",
+      params: TOOL_PARAMS,
+      responses: {
+        200: { description: "The tool's answer", schema: "CallResult" },
+        404: {
+          description: "No tool has this ID or name, or no call is offered",
+          schema: "Problem",
+        },
+        409: { description: "Tools of several namespaces have this name", schema: "Problem" },
+        413: { description: "The body is over 1 MiB", schema: "Problem" },
+        415: { description: "The body is not application/json", schema: "Problem" },
         ...PROBLEMS,
       },
     },

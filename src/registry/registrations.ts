@@ -9,7 +9,7 @@ import type { CLImaxConfig, JsonValue } from "../types.ts";
 import { deepFreeze } from "../_freeze.ts";
 import { canonicalJson, sameJson } from "../_json_value.ts";
 import { checkMcpTools } from "../config/mcp_tools.ts";
-import { describedTool, policedTool } from "../config/policy/apply.ts";
+import { describedTool, policedServerTool, policedTool } from "../config/policy/apply.ts";
 import { policyFindings, reportFindings, toolsByName } from "../config/policy/findings.ts";
 import type { RankedConfig, RankedTool } from "../search/ranked.ts";
 import { buildInputSchema } from "../index/input_schema.ts";
@@ -108,14 +108,24 @@ export function validConfigRegistrations(
 
 /**
  * The registrations of an MCP server's tools (see `checkMcpTools`): their namespace is the
- * server's name, their backend the server.
+ * server's name, their backend the server. Under `policy`, only the tools its `servers` section
+ * exposes, with the descriptions it gives them.
  *
  * @throws {InvalidToolError} For a tool that is not an MCP tool.
  * @throws {InvalidBackendError} For server details of the wrong kind.
  */
-export function mcpRegistrations(server: unknown, tools: unknown): CheckedRegistration[] {
+export function mcpRegistrations(
+  server: unknown,
+  tools: unknown,
+  policy?: PolicyConfig,
+): CheckedRegistration[] {
   const info = checkServer(server);
-  const checked = checkMcpTools(tools, info.name);
+  const checked = checkMcpTools(tools, info.name).flatMap((tool) => {
+    if (policy === undefined) return [tool];
+    const policed = policedServerTool(policy, info.name, tool.name);
+    if (policed === undefined) return [];
+    return [policed.description === null ? tool : { ...tool, description: policed.description }];
+  });
   const owner = deepFreeze({
     name: info.name,
     description: info.description ?? "",

@@ -92,7 +92,7 @@ export class RegistryCore extends RegistryView {
 
   /** See `ToolRegistry.registerMcpTools`. */
   registerMcpTools(server: string | McpServerInfo, tools: readonly McpTool[]): void {
-    this.#apply(addition(mcpRegistrations(server, tools)));
+    this.#apply(addition(mcpRegistrations(server, tools, this.#options.policy)));
   }
 
   /** See `ToolRegistry.unregisterBackend`. */
@@ -133,7 +133,7 @@ export class RegistryCore extends RegistryView {
 
   /** See `ToolRegistry.replaceMcpTools`. */
   replaceMcpTools(server: string | McpServerInfo, tools: readonly McpTool[]): void {
-    const adds = mcpRegistrations(server, tools);
+    const adds = mcpRegistrations(server, tools, this.#options.policy);
     this.#apply(replacement("mcp", adds[0]?.backend.id ?? checkServer(server).name, adds));
   }
 

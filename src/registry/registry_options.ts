@@ -41,8 +41,9 @@ export interface ToolRegistryOptions {
    * `ToolIndex.fromConfigs` applies one: a tool it leaves out is not registered; one it exposes
    * is searched and shown under its description, with its constraints on its input schema, and
    * its `climax` backend carries `description_override` and `arg_constraints`. MCP tools are
-   * not touched. The registry sees one config at a time, so it reports none of the policy's
-   * warnings: `checkPolicy` against every config does.
+   * governed by its `servers` section alone: those it denies are not registered. The registry
+   * sees one config at a time, so it reports none of the policy's warnings: `checkPolicy`
+   * against every config does.
    */
   policy?: PolicyConfig;
 }

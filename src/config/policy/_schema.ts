@@ -53,5 +53,16 @@ function buildSchema(): z.ZodType<PolicyConfig> {
     }),
     default: z.enum(["enabled", "disabled"]).default("disabled"),
     tools: z.record(name, toolPolicySchema).default({}),
+    servers: z.record(
+      name,
+      z.strictObject({
+        deny: z.array(name).default([]),
+        allow: z.array(name).nullable().default(null),
+        tools: z.record(
+          name,
+          z.strictObject({ description: text.nullable().default(null) }),
+        ).default({}),
+      }),
+    ).default({}),
   });
 }

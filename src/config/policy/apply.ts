@@ -42,3 +42,58 @@ export function describedTool(tool: ToolDef, policed: PolicedTool): ToolDef {
     ? tool
     : { ...tool, description: policed.description_override };
 }
+
+/**
+ * Whether the tool name `name` matches the rule `pattern` of a policy's `servers` section: a
+ * name, or a glob (`*` any run of characters, `?` one), in any case.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ruleMatches } from "./apply.ts";
+ *
+ * assert.ok(ruleMatches("trigger-*", "Trigger-Sampling"));
+ * assert.ok(!ruleMatches("get-?", "get-env"));
+ * ```
+ */
+export function ruleMatches(pattern: string, name: string): boolean {
+  const source = pattern.replace(/[.+^${}()|[\]\\]/g, "\\$&").replaceAll("*", ".*").replaceAll(
+    "?",
+    ".",
+  );
+  return new RegExp(`^${source}$`, "isu").test(name);
+}
+
+/**
+ * What `policy` makes of the tool `name` of the MCP server of `namespace`: `undefined` when it
+ * leaves the tool out (a `deny` matches it, or an `allow` is given and none of it matches),
+ * else the description it gives the tool (`null` to keep the server's).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { validatePolicy } from "@climax/tool-index";
+ * import { policedServerTool } from "./apply.ts";
+ *
+ * const policy = validatePolicy({
+ *   servers: { everything: { deny: ["trigger-*"], tools: { echo: { description: "Echo back" } } } },
+ * });
+ * assert.equal(policedServerTool(policy, "everything", "trigger-sampling"), undefined);
+ * assert.deepEqual(policedServerTool(policy, "everything", "echo"), { description: "Echo back" });
+ * assert.deepEqual(policedServerTool(policy, "other", "anything"), { description: null });
+ * ```
+ */
+export function policedServerTool(
+  policy: PolicyConfig,
+  namespace: string,
+  name: string,
+): { description: string | null } | undefined {
+  const server = Object.hasOwn(policy.servers, namespace) ? policy.servers[namespace] : undefined;
+  if (server === undefined) return { description: null };
+  if (server.deny.some((pattern) => ruleMatches(pattern, name))) return undefined;
+  if (server.allow !== null && !server.allow.some((pattern) => ruleMatches(pattern, name))) {
+    return undefined;
+  }
+  const named = Object.hasOwn(server.tools, name) ? server.tools[name] : undefined;
+  return { description: named?.description ?? null };
+}

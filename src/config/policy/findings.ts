@@ -13,12 +13,14 @@ import { closest } from "../../_suggest.ts";
 import type { ValidateOptions } from "../../_options.ts";
 import { type DataPath, formatPath } from "../yaml/data_path.ts";
 import { policyOrigin } from "./origin.ts";
+import { ruleMatches } from "./apply.ts";
 
 /** The kinds of warning a policy check reports, as the command line names them. */
 export type PolicyWarningCode =
   | "unknown-policy-tool"
   | "unknown-policy-arg"
-  | "default-outside-policy";
+  | "default-outside-policy"
+  | "unmatched-server-rule";
 
 /** A warning of a policy check, and its kind. */
 export interface PolicyWarning extends ConfigIssue {
@@ -132,6 +134,60 @@ export function policyFindings(
     }
   }
   return found;
+}
+
+/**
+ * The rules of `policy`'s `servers` section that match no tool of their server, for the servers
+ * whose tools `servers` names (by namespace): a `deny` or `allow` name or glob, or a tool given a
+ * description. Servers it does not name are not judged.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { validatePolicy } from "@climax/tool-index";
+ * import { serverPolicyFindings } from "./findings.ts";
+ *
+ * const policy = validatePolicy({ servers: { time: { deny: ["get_curent_time"] } } });
+ * const [warning] = serverPolicyFindings(policy, new Map([["time", ["get_current_time"]]]));
+ * assert.equal(warning.path, "servers.time.deny[0]");
+ * assert.match(warning.message, /did you mean "get_current_time"/);
+ * ```
+ */
+export function serverPolicyFindings(
+  policy: PolicyConfig,
+  servers: ReadonlyMap<string, readonly string[]>,
+): PolicyWarning[] {
+  const origin = policyOrigin(policy);
+  const warnings: PolicyWarning[] = [];
+  const warn = (path: DataPath, rule: string, tools: readonly string[], what: "rule" | "tool") => {
+    const suggestion = closest(rule, tools);
+    warnings.push({
+      code: "unmatched-server-rule",
+      path: formatPath(path),
+      message: `The ${what} ${JSON.stringify(rule)} matches no tool of the server ${
+        JSON.stringify(path[1])
+      }${didYouMean(suggestion)}`,
+      // A list's rule is its value; a tool's is the key that names it.
+      ...origin?.locate?.(path, what === "rule" ? "value" : "key"),
+    });
+  };
+  for (const [namespace, rules] of Object.entries(policy.servers)) {
+    const tools = servers.get(namespace);
+    if (tools === undefined) continue;
+    for (const list of ["deny", "allow"] as const) {
+      (rules[list] ?? []).forEach((rule, i) => {
+        if (!tools.some((tool) => ruleMatches(rule, tool))) {
+          warn(["servers", namespace, list, i], rule, tools, "rule");
+        }
+      });
+    }
+    for (const name of Object.keys(rules.tools)) {
+      if (!tools.includes(name)) {
+        warn(["servers", namespace, "tools", name], name, tools, "tool");
+      }
+    }
+  }
+  return warnings;
 }
 
 function didYouMean(suggestion: string | undefined): string {

@@ -1,0 +1,54 @@
+// How the service calls a tool, over MCP (`climax_call`) and over HTTP (`POST
+// /tools/{tool_name}/call`) alike: through the MCP servers its catalogue reaches; a CLI tool is
+// not run here, and the answer says where it can be. One log line per call: the tool as asked,
+// the backend that served it, how it ended, how long it took; never the arguments' values.
+import type { ServedCatalogue } from "../catalogue/served.ts";
+import {
+  BACKEND_META_KEY,
+  type CallContext,
+  type CallResult,
+  callTool,
+  MAX_ANSWER_BYTES,
+} from "../call/call_tool.ts";
+import type { ServiceSettings } from "./settings.ts";
+
+/** Why a CLImax tool is not run by the service, and where it can be. */
+const CLIMAX_NOT_HERE =
+  "it is a CLI tool, which runs on the machine that has its program: call it through the local MCP server (deno task mcp) there";
+
+/** Calls one tool for a client; see `serviceCall`. */
+export type ServiceCall = (
+  reference: string,
+  args: unknown,
+  context: Partial<Pick<CallContext, "signal" | "onProgress">>,
+) => Promise<CallResult>;
+
+/**
+ * How the service calls the tools of `catalogue`, or `undefined` when it reaches no MCP server:
+ * the service then offers no call at all.
+ */
+export function serviceCall(
+  catalogue: ServedCatalogue,
+  settings: ServiceSettings,
+): ServiceCall | undefined {
+  const mcp = catalogue.callers?.mcp;
+  if (mcp === undefined) return undefined;
+  const { registry } = catalogue;
+  return async (reference, args, context) => {
+    const started = performance.now();
+    // A tool not known yet may be one of a server that has not listed its tools.
+    if (registry.lookup(reference).length === 0) await catalogue.ready?.();
+    const result = await callTool(registry, reference, args, {
+      callers: { mcp },
+      notHere: { climax: CLIMAX_NOT_HERE },
+      timeoutMs: settings.callTimeoutSeconds * 1000,
+      maxAnswerBytes: MAX_ANSWER_BYTES,
+      ...context,
+    });
+    const backend = result._meta?.[BACKEND_META_KEY] as { kind: string; id: string } | undefined;
+    const served = backend === undefined ? "-" : `${backend.kind}:${backend.id}`;
+    const ms = Math.round(performance.now() - started);
+    console.log(`call ${reference} ${served} ${result.isError ? "error" : "ok"} ${ms}ms`);
+    return result;
+  };
+}
