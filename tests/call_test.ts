@@ -11,7 +11,7 @@ import { createApp } from "../src/http/app.ts";
 import { settingsFromEnv } from "../src/http/settings.ts";
 import { ROOT, withStdioServer } from "./_mcp.ts";
 import { runDeno } from "./_deno.ts";
-import { everythingServer, faultServer } from "./_servers.ts";
+import { everythingServer, faultServer, NO_VENV, timeServer } from "./_servers.ts";
 import { GIT_YAML } from "./_live.ts";
 
 type Result = {
@@ -34,14 +34,24 @@ async function call(
   ) as Result;
 }
 
-/** An MCP config of the everything server and the SDK's fault server, in a temporary folder. */
+/** The Python reference server from PyPI, when its virtual environment is there. */
+const time = timeServer("UTC");
+
+/**
+ * An MCP config of the everything server, the SDK's fault server and the time server (when it
+ * is installed), in a temporary folder.
+ */
 async function withMcpConfig(run: (config: string) => Promise<void>): Promise<void> {
   const dir = await Deno.makeTempDir();
   try {
     await Deno.writeTextFile(
       `${dir}/mcp.json`,
       JSON.stringify({
-        mcpServers: { everything: everythingServer(), fixture: faultServer(["--name", "fixture"]) },
+        mcpServers: {
+          everything: everythingServer(),
+          fixture: faultServer(["--name", "fixture"]),
+          ...(time === null ? {} : { time }),
+        },
       }),
     );
     await run(`${dir}/mcp.json`);
@@ -70,6 +80,13 @@ Deno.test("climax_call on the local MCP server calls the everything server's too
       const png = image.content.find((block) => block.type === "image");
       assert.equal(png?.mimeType, "image/png");
       assert.ok((png?.data ?? "").length > 100);
+
+      if (time === null) console.warn(`The time server is left out: ${NO_VENV}`);
+      else {
+        const now = await call(client, "time:get_current_time", { timezone: "Asia/Tokyo" });
+        assert.notEqual(now.isError, true, "the server's own isError: false is passed on");
+        assert.match(now.content[0].text!, /Asia\/Tokyo/);
+      }
 
       // The index's own variables never reach an upstream.
       const env = await call(client, "everything:get-env", {});
@@ -386,4 +403,51 @@ Deno.test("deno task start refuses another address than loopback without AUTH_TO
   });
   assert.equal(code, 1);
   assert.match(stderr, /HOST=0\.0\.0\.0 lets other machines call the tools .* set AUTH_TOKEN/);
+});
+
+Deno.test("a cancelled call is cancelled at the server, and an answer over the cap (or of 50 MB) is refused, saying so", async () => {
+  const dir = await Deno.makeTempDir();
+  const messages: string[] = [];
+  const catalogue = await LiveCatalogue.open({
+    dir,
+    upstreams: [{
+      namespace: "fixture",
+      transport: "stdio",
+      ...faultServer(),
+      env: {},
+      cwd: null,
+      place: "test",
+    }],
+    report: (message) => messages.push(message),
+  });
+  const options = { callers: catalogue.callers, timeoutMs: 10_000, maxAnswerBytes: 4 << 20 };
+  try {
+    await catalogue.ready();
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 200);
+    const cancelled = await callTool(catalogue.registry, "fixture:slow", { ms: 3000 }, {
+      ...options,
+      signal: controller.signal,
+    });
+    assert.equal(cancelled.isError, true);
+    assert.match((cancelled.content[0] as { text: string }).text, /was cancelled/);
+    const deadline = Date.now() + 5000;
+    while (!messages.some((message) => message.includes("slow was cancelled"))) {
+      if (Date.now() > deadline) assert.fail(`the server saw no cancellation: ${messages}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+
+    const big = await callTool(catalogue.registry, "fixture:big", { mb: 6 }, options);
+    assert.equal(big.isError, true);
+    assert.match((big.content[0] as { text: string }).text, /over the limit of 4194304/);
+    // Past what the SDK reads of one stdio message, the server's connection ends: said so.
+    const huge = await callTool(catalogue.registry, "fixture:big", { mb: 50 }, options);
+    assert.equal(huge.isError, true);
+    assert.match((huge.content[0] as { text: string }).text, /answer was over 10 MiB/);
+    const fine = await callTool(catalogue.registry, "fixture:echo", { message: "after" }, options);
+    assert.deepEqual(fine.content, [{ type: "text", text: "after" }]);
+  } finally {
+    await catalogue.close();
+    await Deno.remove(dir, { recursive: true });
+  }
 });

@@ -239,7 +239,7 @@ Deno.test("with --exit-after the server serves, then exits 3, and the client see
   let closed = false;
   client.onclose = () => closed = true;
   try {
-    assert.deepEqual(await toolNames(client), ["echo", "report", "slow", "crash"]);
+    assert.deepEqual(await toolNames(client), ["echo", "report", "slow", "big", "crash"]);
     await until(() => closed, "the client saw the server exit");
   } finally {
     await client.close();

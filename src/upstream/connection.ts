@@ -108,6 +108,7 @@ export async function connectUpstream(
   // What ends the connection before it is made is the failure `connect` throws, not a loss.
   let connected = false;
   let lost = false;
+  let oversized = false;
   const lose = (reason: string) => {
     if (closing || lost || !connected) return;
     lost = true;
@@ -134,6 +135,11 @@ export async function connectUpstream(
     // What the SDK's reader cannot take as a message is something other than MCP on stdout;
     // its other reports (a late progress notification) leave the connection as it is.
     client.onerror = (error) => {
+      // The SDK's reader stops at a message of 10 MiB, and closes the connection.
+      if (/ReadBuffer exceeded/.test(error instanceof Error ? error.message : String(error))) {
+        oversized = true;
+        return lose("it wrote a message over 10 MiB on stdout, more than is read of one");
+      }
       if (!isUnreadable(error)) return;
       lose(`it wrote what is not MCP on stdout (${describeFailure(error)})`);
     };
@@ -244,7 +250,10 @@ export async function connectUpstream(
         }
         // The server's own refusal is its answer; anything else is the connection's failure.
         if (isJsonRpcError(error)) throw error;
-        throw new UpstreamError(namespace, describeFailure(error, hidden), { cause: error });
+        const reason = oversized
+          ? "its answer was over 10 MiB, more than is read of one message"
+          : describeFailure(error, hidden);
+        throw new UpstreamError(namespace, reason, { cause: error });
       }
     },
     close,

@@ -149,7 +149,10 @@ export class UpstreamSupervisor {
   ): Promise<Record<string, unknown>> {
     const { namespace } = this.config;
     if (this.#status === "not_runnable") throw new UpstreamError(namespace, this.#problem!.message);
-    if (this.#connection === undefined && !this.#stopped) await this.refresh();
+    // The first refresh may only join the end of a lost connection; the second then connects.
+    for (let tries = 0; tries < 2 && this.#connection === undefined && !this.#stopped; tries++) {
+      await this.refresh();
+    }
     const connection = this.#connection;
     if (connection === undefined) {
       throw new UpstreamError(namespace, this.#problem?.message ?? "it is not connected");
