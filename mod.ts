@@ -86,7 +86,7 @@ export {
   type LoadConfigOptions,
 } from "./src/config/load.ts";
 export { configJsonSchema } from "./src/config/json_schema.ts";
-export type { PolicyConfig, PolicyDefault, ToolPolicy } from "./src/policy_types.ts";
+export type { PolicyConfig, PolicyDefault, ServerPolicy, ToolPolicy } from "./src/policy_types.ts";
 export { validatePolicy } from "./src/config/policy/validate.ts";
 export { loadPolicy, parsePolicy } from "./src/config/policy/text.ts";
 export { checkPolicy, type CheckPolicyOptions } from "./src/config/policy/check.ts";
