@@ -141,3 +141,14 @@ export {
   runResultText,
   runTool,
 } from "./src/run/run_tool.ts";
+export {
+  BACKEND_META_KEY,
+  type BackendCaller,
+  BackendUnavailableError,
+  type CallContext,
+  type CallOptions,
+  type CallResult,
+  callTool,
+  MAX_ANSWER_BYTES,
+} from "./src/call/call_tool.ts";
+export { climaxCaller, climaxResolvedTool } from "./src/call/climax_caller.ts";

@@ -11,6 +11,13 @@ import { schemaArgumentProblems } from "./schema_arguments.ts";
 /**
  * What a call answers, as MCP's `tools/call` result: the server's own answer, or an error result
  * (`isError: true`) with one sentence saying why and what to do.
+ *
+ * @example
+ * ```ts
+ * import type { CallResult } from "@climax/tool-index";
+ *
+ * const failed: CallResult = { content: [{ type: "text", text: "Unknown tool: x." }], isError: true };
+ * ```
  */
 export interface CallResult {
   /** The content blocks: text, images, audio, resource links, embedded resources. */
@@ -21,10 +28,20 @@ export interface CallResult {
   isError?: boolean;
   /** Metadata: `tool-index/backend` says which backend served the call. */
   _meta?: Record<string, unknown>;
+  /** Any other field of the server's answer, passed on as it is. */
   [key: string]: unknown;
 }
 
-/** What a caller is given beside the tool and its arguments. */
+/**
+ * What a caller is given beside the tool and its arguments.
+ *
+ * @example
+ * ```ts
+ * import type { CallContext } from "@climax/tool-index";
+ *
+ * const context: CallContext = { signal: AbortSignal.timeout(1000), timeoutMs: 1000 };
+ * ```
+ */
 export interface CallContext {
   /** Aborts when the client cancels the call, or at the timeout. */
   signal: AbortSignal;
@@ -34,7 +51,17 @@ export interface CallContext {
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
 }
 
-/** Calls one tool through one backend of its kind; throws `BackendUnavailableError` when down. */
+/**
+ * Calls one tool through one backend of its kind; throws `BackendUnavailableError` when down.
+ *
+ * @example
+ * ```ts
+ * import type { BackendCaller } from "@climax/tool-index";
+ *
+ * const today: BackendCaller = () =>
+ *   Promise.resolve({ content: [{ type: "text", text: new Date().toISOString().slice(0, 10) }] });
+ * ```
+ */
 export type BackendCaller = (
   backend: ToolBackend,
   tool: RegistryTool,
@@ -42,7 +69,17 @@ export type BackendCaller = (
   context: CallContext,
 ) => Promise<CallResult>;
 
-/** Why a backend cannot take a call now: the call goes to the next backend, if there is one. */
+/**
+ * Why a backend cannot take a call now: the call goes to the next backend, if there is one.
+ *
+ * @example
+ * ```ts
+ * import { type BackendCaller, BackendUnavailableError } from "@climax/tool-index";
+ *
+ * const restarting: BackendCaller = () =>
+ *   Promise.reject(new BackendUnavailableError("the handler is restarting"));
+ * ```
+ */
 export class BackendUnavailableError extends Error {
   /** Makes the error; the message is one sentence for the agent. */
   constructor(message: string, options?: ErrorOptions) {
@@ -51,7 +88,16 @@ export class BackendUnavailableError extends Error {
   }
 }
 
-/** How calls are made. */
+/**
+ * How calls are made.
+ *
+ * @example
+ * ```ts
+ * import { type CallOptions, MAX_ANSWER_BYTES } from "@climax/tool-index";
+ *
+ * const options: CallOptions = { callers: {}, timeoutMs: 30_000, maxAnswerBytes: MAX_ANSWER_BYTES };
+ * ```
+ */
 export interface CallOptions {
   /** The caller of each kind of backend that can be called here. */
   callers: Partial<Record<BackendKind, BackendCaller>>;
@@ -67,10 +113,30 @@ export interface CallOptions {
   onProgress?: CallContext["onProgress"];
 }
 
-/** The most bytes of a call's answer, as JSON, that is passed on: 4 MiB. */
+/**
+ * The most bytes of a call's answer, as JSON, that is passed on: 4 MiB.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { MAX_ANSWER_BYTES } from "@climax/tool-index";
+ *
+ * assert.equal(MAX_ANSWER_BYTES, 4194304);
+ * ```
+ */
 export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 
-/** The metadata key that names the backend that served a call. */
+/**
+ * The metadata key that names the backend that served a call.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { BACKEND_META_KEY } from "@climax/tool-index";
+ *
+ * assert.equal(BACKEND_META_KEY, "tool-index/backend");
+ * ```
+ */
 export const BACKEND_META_KEY = "tool-index/backend";
 
 /**
