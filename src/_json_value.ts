@@ -153,3 +153,8 @@ export function canonicalJson(value: JsonValue): string {
   const keys = Object.keys(value).sort();
   return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`).join(",")}}`;
 }
+
+/** Whether `value` is a plain object: a mapping of names to values, as JSON's objects are. */
+export function isMapping(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && isPlainObject(value);
+}

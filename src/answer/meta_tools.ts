@@ -1,5 +1,6 @@
-// The meta-tools of progressive discovery, climax_search and climax_get, on an MCP server over a
-// registry: what the HTTP endpoint and the local stdio server both serve, in the same words.
+// The meta-tools of progressive discovery, climax_search and climax_get, and climax_call where
+// the server calls tools, on an MCP server over a registry: what the HTTP endpoint and the local
+// stdio server both serve, in the same words.
 import { type CallToolResult, McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { InvalidCursorError } from "../errors.ts";
@@ -153,8 +154,8 @@ export function metaToolServer(
     }, async ({ tool_name, args }, context) => {
       const { signal, _meta, notify } = context.mcpReq;
       const token = _meta?.progressToken;
-      const onProgress = token === undefined ? undefined : (
-        progress: { progress: number; total?: number; message?: string },
+      const onProgress: CallContext["onProgress"] = token === undefined ? undefined : (
+        progress,
       ) => {
         notify({ method: "notifications/progress", params: { progressToken: token, ...progress } })
           .catch(() => {});

@@ -3,7 +3,8 @@
 // down, to the next. Each kind of backend is reached by a caller its user gives (an MCP server's
 // connection, a command line run here, a handler): the call path knows none of them.
 import type { RegistryView } from "../registry/registry_view.ts";
-import type { BackendKind, RegistryTool, ToolBackend } from "../registry/types.ts";
+import type { BackendKind, BackendSelector, RegistryTool, ToolBackend } from "../registry/types.ts";
+import { preferredBackend } from "../registry/registry_options.ts";
 import { lookupTool } from "../registry/tool_lookup.ts";
 import { isPlainObject } from "../_json_value.ts";
 import { schemaArgumentProblems } from "./schema_arguments.ts";
@@ -111,6 +112,11 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Receives the progress the backend reports. */
   onProgress?: CallContext["onProgress"];
+  /**
+   * Ranks the backends after the one the registry picks, for the call to go to the next when one
+   * is down: the one it picks of those left comes next. Default `preferredBackend`.
+   */
+  selectBackend?: BackendSelector;
 }
 
 /**
@@ -193,55 +199,93 @@ export async function callTool(
     );
   }
   const chosen = registry.getTool(id)!;
-  // A command line's arguments are checked, and coerced, by CLImax's own rules when it runs.
-  if (chosen.backend.kind !== "climax") {
-    const schema = registry.getEntry(id)!.input_schema;
-    const problems = schemaArgumentProblems(schema, given as Record<string, unknown>);
-    if (problems.length > 0) {
-      return failure(`${problems.join("; ")}. Nothing was sent; see climax_get ${id}.`);
-    }
-  }
-  const backends = [
-    chosen.backend,
-    ...registry.getAllBackends(id)!.filter((backend) => backend !== chosen.backend),
-  ];
+  const rank = options.selectBackend ?? preferredBackend;
+  const backends = [chosen.backend];
+  const rest = registry.getAllBackends(id)!.filter((backend) => backend !== chosen.backend);
+  while (rest.length > 0) backends.push(...rest.splice(rest.indexOf(rank(rest)), 1));
   const down: string[] = [];
+  let checked = false;
   for (const backend of backends) {
     const caller = options.callers[backend.kind];
     if (caller === undefined) {
       down.push(options.notHere?.[backend.kind] ?? `${backend.kind} tools cannot be called here`);
       continue;
     }
-    const timeout = AbortSignal.timeout(options.timeoutMs);
-    const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
-    let result: CallResult;
-    try {
-      result = await caller(backend, chosen.tool, given as Record<string, unknown>, {
-        signal,
-        timeoutMs: options.timeoutMs,
-        onProgress: options.onProgress,
-      });
-    } catch (error) {
-      if (options.signal?.aborted) return failure(`The call of ${id} was cancelled.`);
-      if (timeout.aborted) {
-        return failure(
-          `${id} did not answer within ${options.timeoutMs / 1000} s: try again, or ask for less.`,
-        );
+    // A command line's arguments are checked, and coerced, by CLImax's own rules when it runs;
+    // those of any other are checked against the input schema before the first is sent.
+    if (backend.kind !== "climax" && !checked) {
+      checked = true;
+      const schema = registry.getEntry(id)!.input_schema;
+      const problems = schemaArgumentProblems(schema, given as Record<string, unknown>);
+      if (problems.length > 0) {
+        return failure(`${problems.join("; ")}. Nothing was sent; see climax_get ${id}.`);
       }
-      if (!(error instanceof BackendUnavailableError)) throw error;
-      down.push(error.message);
+    }
+    const outcome = await within(
+      options,
+      (signal) =>
+        caller(backend, chosen.tool, given as Record<string, unknown>, {
+          signal,
+          timeoutMs: options.timeoutMs,
+          onProgress: options.onProgress,
+        }),
+    );
+    if (outcome === "cancelled") return failure(`The call of ${id} was cancelled.`);
+    if (outcome === "timed out") {
+      return failure(
+        `${id} did not answer within ${options.timeoutMs / 1000} s: try again, or ask for less.`,
+      );
+    }
+    if (outcome instanceof Error) {
+      if (!(outcome instanceof BackendUnavailableError)) {
+        return failure(`The call of ${id} failed: ${outcome.message}.`);
+      }
+      down.push(outcome.message);
       continue;
     }
-    const bytes = new TextEncoder().encode(JSON.stringify(result)).length;
+    const bytes = new TextEncoder().encode(JSON.stringify(outcome)).length;
     if (bytes > options.maxAnswerBytes) {
       return failure(
         `The answer of ${id} is ${bytes} bytes, over the limit of ${options.maxAnswerBytes}: ask for less.`,
       );
     }
     const served = { kind: backend.kind, id: backend.id };
-    return { ...result, _meta: { ...result._meta, [BACKEND_META_KEY]: served } };
+    return { ...outcome, _meta: { ...outcome._meta, [BACKEND_META_KEY]: served } };
   }
   return failure(`${id} cannot be called now: ${down.join("; ")}.`);
+}
+
+/**
+ * What `call` answers within the options' timeout and before their signal aborts: its result, the
+ * error it threw, or which of the two ended it first. Its signal aborts then too, and its timer is
+ * cleared whichever way it ends.
+ */
+async function within(
+  { timeoutMs, signal: cancel }: CallOptions,
+  call: (signal: AbortSignal) => Promise<CallResult>,
+): Promise<CallResult | Error | "cancelled" | "timed out"> {
+  const controller = new AbortController();
+  let ended: (why: "cancelled" | "timed out") => void = () => {};
+  const stop = new Promise<"cancelled" | "timed out">((resolve) => ended = resolve);
+  const end = (why: "cancelled" | "timed out") => {
+    controller.abort(why);
+    ended(why);
+  };
+  const timer = setTimeout(() => end("timed out"), timeoutMs);
+  const onCancel = () => end("cancelled");
+  if (cancel?.aborted) onCancel();
+  cancel?.addEventListener("abort", onCancel, { once: true });
+  try {
+    return await Promise.race([
+      call(controller.signal).catch((error) =>
+        error instanceof Error ? error : new Error(String(error))
+      ),
+      stop,
+    ]);
+  } finally {
+    clearTimeout(timer);
+    cancel?.removeEventListener("abort", onCancel);
+  }
 }
 
 function failure(message: string): CallResult {

@@ -3,12 +3,7 @@
 // required one missing), for the parts of a schema that most tools use. What it does not read,
 // the server checks, and its refusal is its answer.
 import { closest } from "../_suggest.ts";
-import { describeValue, isPlainObject } from "../_json_value.ts";
-
-/** Whether `value` is a plain object: a mapping of names to values. */
-function isMapping(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && isPlainObject(value);
-}
+import { describeValue, isMapping } from "../_json_value.ts";
 
 /** JSON Schema's types as `typeof` and a few checks tell them. */
 const TYPE_CHECKS: Record<string, (value: unknown) => boolean> = {
@@ -23,9 +18,11 @@ const TYPE_CHECKS: Record<string, (value: unknown) => boolean> = {
 
 /**
  * Every problem of `args` against the object schema `schema`, in sentence case: a property the
- * schema does not name when it allows no others (`additionalProperties: false`), or any at all
- * that is near a name it has (a likely typo); a property of another type than the schema's; a
- * required one missing; a value outside its `enum`.
+ * schema does not name when it allows no others (`additionalProperties: false`), or one of four
+ * characters or more that is near a name it has (a likely typo); a property of another type
+ * than the schema's (an integer is a number; `nullable` or a type list with "null" takes null);
+ * a required one missing; a value outside its `enum`. What it does not read (`anyOf`, formats,
+ * bounds) the server checks.
  *
  * @example
  * ```ts
@@ -48,11 +45,14 @@ export function schemaArgumentProblems(
   const closed = schema.additionalProperties === false;
   const problems: string[] = [];
   for (const [name, value] of Object.entries(args)) {
-    const property = properties[name];
+    const property = Object.hasOwn(properties, name) ? properties[name] : undefined;
     if (property === undefined) {
+      // A near miss of a known name is a typo, unless the schema takes other names and the
+      // name is too short to tell.
       const near = closest(name, known);
-      if (near !== undefined) problems.push(`Unknown argument "${name}": did you mean "${near}"?`);
-      else if (closed) {
+      if (near !== undefined && (closed || name.length >= 4)) {
+        problems.push(`Unknown argument "${name}": did you mean "${near}"?`);
+      } else if (closed) {
         problems.push(
           `Unknown argument "${name}"${known.length > 0 ? ` (known: ${known.join(", ")})` : ""}`,
         );
@@ -74,7 +74,13 @@ export function schemaArgumentProblems(
 /** What is wrong with `value` as the argument `name` whose schema is `property`, if anything. */
 function valueProblem(name: string, property: unknown, value: unknown): string | undefined {
   if (!isMapping(property)) return undefined;
-  const { type, enum: values } = property as { type?: unknown; enum?: unknown };
+  const { type, enum: values, nullable } = property as {
+    type?: unknown;
+    enum?: unknown;
+    nullable?: unknown;
+  };
+  // OpenAPI's `nullable` takes null beside the type, as a type list with "null" does.
+  if (value === null && nullable === true) return undefined;
   const types = (Array.isArray(type) ? type : [type]).filter((item): item is string =>
     typeof item === "string" && item in TYPE_CHECKS
   );

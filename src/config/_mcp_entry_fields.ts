@@ -1,7 +1,7 @@
 // The fields of an MCP config's entry, each checked, its `${VAR}`s expanded, and what is wrong
 // with it reported at its path.
 import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH } from "../limits.ts";
-import { describeValue, isPlainObject } from "../_json_value.ts";
+import { describeValue, isMapping } from "../_json_value.ts";
 import { formatPath } from "./yaml/data_path.ts";
 import { type EnvReader, expandVariables } from "./_variables.ts";
 
@@ -140,9 +140,4 @@ export function headerNameProblem(name: string): string | undefined {
 /** What is wrong with an HTTP header's value, if anything. */
 export function headerValueProblem(value: string): string | undefined {
   return /[\r\n\0]/.test(value) ? "A header's value cannot hold a line break or NUL" : undefined;
-}
-
-/** Whether a value is a JSON object. */
-export function isMapping(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && isPlainObject(value);
 }

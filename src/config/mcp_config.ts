@@ -4,7 +4,7 @@
 import { ConfigError, type ConfigIssue } from "../errors.ts";
 import { MAX_NAME_LENGTH } from "../limits.ts";
 import { closest } from "../_suggest.ts";
-import { describeValue } from "../_json_value.ts";
+import { describeValue, isMapping } from "../_json_value.ts";
 import { formatPath } from "./yaml/data_path.ts";
 import { readJsonText } from "./_json_text.ts";
 import {
@@ -12,7 +12,6 @@ import {
   envNameProblem,
   headerNameProblem,
   headerValueProblem,
-  isMapping,
   type Path,
   type Report,
 } from "./_mcp_entry_fields.ts";

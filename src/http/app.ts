@@ -3,6 +3,7 @@
 // registry as it is then, so a change of the catalogue is served from the next request on.
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bearerAuth } from "hono/bearer-auth";
+import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { cors } from "hono/cors";
 import { etag, RETAINED_304_HEADERS as HONO_RETAINED_304_HEADERS } from "hono/etag";
@@ -32,8 +33,11 @@ import { searchAnswer } from "../answer/search_answer.ts";
 import { backendsAnswer, toolAnswer } from "../answer/tool_answer.ts";
 import { lookupTool } from "../registry/tool_lookup.ts";
 
-/** The largest body of a call, in characters: its arguments as JSON. */
-const MAX_CALL_BODY = 1024 * 1024;
+/** A call's body, its arguments as JSON, is read up to 1 MiB: a larger one is a 413. */
+const callBody = bodyLimit({
+  maxSize: 1024 * 1024,
+  onError: () => problemResponse(problem(413, "The body is over 1 MiB")),
+});
 
 /** Seconds a browser may reuse the answer to a CORS preflight. */
 const PREFLIGHT_MAX_AGE = 600;
@@ -109,7 +113,7 @@ export function createApp(catalogue: ServedCatalogue, settings: ServiceSettings)
   });
   // After the headers above, so that a browser can read the problem.
   app.use(urlLimit());
-  const guard = callerGuard(settings);
+  const guard = callerGuard(settings, () => catalogue.callers?.mcp !== undefined);
   for (const route of ROUTES as readonly Route[]) if (route.calls) app.use(honoPath(route), guard);
   if (settings.authToken !== null) {
     const auth = bearerAuth({ token: settings.authToken });
@@ -158,7 +162,7 @@ function routeRegistrars(
   let openapi: { contentHash: string; document: Promise<Record<string, unknown>> } | undefined;
   let schema: Promise<Record<string, unknown>> | undefined;
   // The calls, which load the call path, are made ready by the first request for one.
-  let calls: Promise<import("./calls.ts").ServiceCall | undefined> | undefined;
+  let calls: Promise<import("../answer/meta_tools.ts").MetaCall | undefined> | undefined;
   // The browse pages (hono/jsx and the page components) load on the first request for one.
   let browse: Promise<typeof import("./browse.tsx")> | undefined;
   const pages = () => browse ??= import("./browse.tsx");
@@ -241,7 +245,7 @@ function routeRegistrars(
       }),
 
     call: (method, path) =>
-      app.on(method, path, toolParams, async (c) => {
+      app.on(method, path, callBody, toolParams, async (c) => {
         const serve = await (calls ??= import("./calls.ts").then((module) =>
           module.serviceCall(catalogue, settings)
         ));
@@ -255,9 +259,6 @@ function routeRegistrars(
           throw new ProblemError(problem(415, "The arguments must be sent as application/json"));
         }
         const body = await c.req.text();
-        if (body.length > MAX_CALL_BODY) {
-          throw new ProblemError(problem(413, `The body is over ${MAX_CALL_BODY} characters`));
-        }
         let args: unknown;
         try {
           args = body.trim() === "" ? {} : JSON.parse(body);

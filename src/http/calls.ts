@@ -3,25 +3,13 @@
 // not run here, and the answer says where it can be. One log line per call: the tool as asked,
 // the backend that served it, how it ended, how long it took; never the arguments' values.
 import type { ServedCatalogue } from "../catalogue/served.ts";
-import {
-  BACKEND_META_KEY,
-  type CallContext,
-  type CallResult,
-  callTool,
-  MAX_ANSWER_BYTES,
-} from "../call/call_tool.ts";
+import { BACKEND_META_KEY, callTool, MAX_ANSWER_BYTES } from "../call/call_tool.ts";
+import type { MetaCall } from "../answer/meta_tools.ts";
 import type { ServiceSettings } from "./settings.ts";
 
 /** Why a CLImax tool is not run by the service, and where it can be. */
 const CLIMAX_NOT_HERE =
   "it is a CLI tool, which runs on the machine that has its program: call it through the local MCP server (deno task mcp) there";
-
-/** Calls one tool for a client; see `serviceCall`. */
-export type ServiceCall = (
-  reference: string,
-  args: unknown,
-  context: Partial<Pick<CallContext, "signal" | "onProgress">>,
-) => Promise<CallResult>;
 
 /**
  * How the service calls the tools of `catalogue`, or `undefined` when it reaches no MCP server:
@@ -30,7 +18,7 @@ export type ServiceCall = (
 export function serviceCall(
   catalogue: ServedCatalogue,
   settings: ServiceSettings,
-): ServiceCall | undefined {
+): MetaCall | undefined {
   const mcp = catalogue.callers?.mcp;
   if (mcp === undefined) return undefined;
   const { registry } = catalogue;
@@ -48,7 +36,10 @@ export function serviceCall(
     const backend = result._meta?.[BACKEND_META_KEY] as { kind: string; id: string } | undefined;
     const served = backend === undefined ? "-" : `${backend.kind}:${backend.id}`;
     const ms = Math.round(performance.now() - started);
-    console.log(`call ${reference} ${served} ${result.isError ? "error" : "ok"} ${ms}ms`);
+    // The tool as asked is quoted: what a client sends cannot begin a line of its own.
+    console.log(
+      `call ${JSON.stringify(reference)} ${served} ${result.isError ? "error" : "ok"} ${ms}ms`,
+    );
     return result;
   };
 }

@@ -97,55 +97,74 @@ export function cacheHeaders(
   };
 }
 
-// Who may use the routes that call tools: a request whose `Host` is not one of the service's
-// names (DNS rebinding: a page of another site whose name now points at this machine) or that a
-// browser sends from another site (`Origin`) is refused before any work. Clients that are not
-// browsers send no `Origin`, and their own `Host`.
+// Who may use the routes that call tools, when the service offers calls: a request whose `Host`
+// is not one of the service's names (DNS rebinding: a page of another site whose name now points
+// at this machine), that a browser sends from another site (`Origin`), or, without `AUTH_TOKEN`,
+// that comes from another machine is refused before any work. Clients that are not browsers send
+// no `Origin`, and their own `Host`: the address they come from is what tells them apart.
 
 /** The names of this machine's loopback interfaces. */
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
-/** The host name of a `Host` header or an origin's authority, lower case, without its port. */
+/** The host name of a `Host` header, an origin's authority or a name given, lower case, no port. */
 function hostName(authority: string): string {
-  const lower = authority.toLowerCase();
+  const lower = authority.trim().toLowerCase();
   if (lower.startsWith("[")) return lower.slice(0, lower.indexOf("]") + 1);
-  const colon = lower.lastIndexOf(":");
+  // An IPv6 address without brackets has several colons, and no port.
+  if (lower.indexOf(":") !== lower.lastIndexOf(":")) return `[${lower}]`;
+  const colon = lower.indexOf(":");
   return colon === -1 ? lower : lower.slice(0, colon);
 }
 
+/** Whether `address` (a peer's IP address) is this machine's own. */
+function isLoopbackAddress(address: string): boolean {
+  return address === "::1" || /^(::ffff:)?127\./.test(address);
+}
+
 /**
- * Refuses (403) a request whose `Host` is not one the service answers to: the names of
- * `ALLOWED_HOSTS`, or without them the loopback names, or, with `AUTH_TOKEN` set, any (a page of
- * another site cannot send the token). And one whose `Origin` is neither the service's own, a
- * page served on this machine (loopback), nor one of `CORS_ORIGIN`'s list.
+ * Refuses (403) a request to a route that calls tools whose `Host` is not one the service
+ * answers to: the names of `ALLOWED_HOSTS`, or without them the loopback names, or, with
+ * `AUTH_TOKEN` set, any (a page of another site cannot send the token); whose `Origin` is
+ * neither the service's own nor one of `CORS_ORIGIN`'s list; or, without `AUTH_TOKEN`, that comes
+ * from another address than loopback, whatever `Host` it names. `offersCalls` says, at each
+ * request, whether the service calls tools at all: a service that does not refuses only the
+ * pages of origins out of `CORS_ORIGIN`'s list, when there is one.
  */
-export function callerGuard(settings: ServiceSettings): MiddlewareHandler {
+export function callerGuard(
+  settings: ServiceSettings,
+  offersCalls: () => boolean,
+): MiddlewareHandler {
   const hosts = settings.allowedHosts !== null
-    ? new Set(settings.allowedHosts.map((host) => host.toLowerCase()))
+    ? new Set(settings.allowedHosts.map(hostName))
     : settings.authToken === null
-    ? LOOPBACK
+    ? new Set([...LOOPBACK].map(hostName))
     : null;
   const origins = new Set(settings.corsOrigin === "*" ? [] : settings.corsOrigin);
+  const refuse = (detail: string) => problemResponse(problem(403, detail));
+  const foreign = (origin: string) =>
+    refuse(`Pages of ${origin} may not use this route: set CORS_ORIGIN to allow them`);
   return async (c, next): Promise<Response | void> => {
-    const host = c.req.header("Host") ?? new URL(c.req.url).host;
-    if (hosts !== null && !hosts.has(hostName(host))) {
-      return problemResponse(
-        problem(
-          403,
-          `${hostName(host)} is not a name of this service: set ALLOWED_HOSTS to answer to it`,
-        ),
+    const origin = c.req.header("Origin");
+    if (!offersCalls()) {
+      // Without calls, only CORS_ORIGIN's list, when there is one, limits the pages.
+      if (origin !== undefined && origins.size > 0 && !origins.has(origin)) return foreign(origin);
+      return await next();
+    }
+    const peer = (c.env as { remoteAddr?: { hostname?: string } } | undefined)?.remoteAddr;
+    if (settings.authToken === null && peer?.hostname && !isLoopbackAddress(peer.hostname)) {
+      return refuse(
+        "This service calls tools for this machine alone: set AUTH_TOKEN to serve others",
       );
     }
-    const origin = c.req.header("Origin");
+    const host = c.req.header("Host") ?? new URL(c.req.url).host;
+    if (hosts !== null && !hosts.has(hostName(host))) {
+      return refuse(
+        `${hostName(host)} is not a name of this service: set ALLOWED_HOSTS to answer to it`,
+      );
+    }
     if (origin !== undefined && !origins.has(origin)) {
-      const from = URL.canParse(origin) ? new URL(origin) : undefined;
-      const own = from !== undefined && from.host.toLowerCase() === host.toLowerCase();
-      const local = from !== undefined && LOOPBACK.has(hostName(from.host));
-      if (!own && !local) {
-        return problemResponse(
-          problem(403, `Pages of ${origin} may not use this route: set CORS_ORIGIN to allow them`),
-        );
-      }
+      const own = URL.canParse(origin) && new URL(origin).host.toLowerCase() === host.toLowerCase();
+      if (!own) return foreign(origin);
     }
     await next();
   };

@@ -56,7 +56,12 @@ export function settingsFromEnv(get: (name: string) => string | undefined): Serv
     logRequests: flag("LOG_REQUESTS", get("LOG_REQUESTS"), true),
     cacheMaxAge: seconds("CACHE_MAX_AGE", get("CACHE_MAX_AGE"), 60),
     skipInvalidConfigs: flag("SKIP_INVALID_CONFIGS", get("SKIP_INVALID_CONFIGS"), false),
-    allowedHosts: get("ALLOWED_HOSTS")?.split(",").map((host) => host.trim()).filter(Boolean) ??
-      null,
+    allowedHosts: allowedHosts(get("ALLOWED_HOSTS")),
   };
+}
+
+/** The names of `ALLOWED_HOSTS`; `null` when it names none. */
+function allowedHosts(value: string | undefined): string[] | null {
+  const names = (value ?? "").split(",").map((host) => host.trim()).filter(Boolean);
+  return names.length > 0 ? names : null;
 }

@@ -230,20 +230,15 @@ export async function connectUpstream(
       }
     },
     async callTool(name, args, { timeoutMs, signal, onProgress }) {
-      const timeout = AbortSignal.timeout(timeoutMs);
       try {
         return await client.request(
           { method: "tools/call", params: { name, arguments: args } },
           ANY_RESULT,
-          {
-            signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
-            timeout: timeoutMs,
-            ...(onProgress ? { onprogress: onProgress } : {}),
-          },
+          { signal, timeout: timeoutMs, ...(onProgress ? { onprogress: onProgress } : {}) },
         );
       } catch (error) {
         if (signal?.aborted) throw error;
-        if (timeout.aborted) {
+        if ((error as { code?: unknown } | null)?.code === "REQUEST_TIMEOUT") {
           throw new UpstreamTimeoutError(namespace, `no answer within ${timeoutMs} ms`, {
             cause: error,
           });

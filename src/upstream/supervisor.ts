@@ -82,6 +82,8 @@ export class UpstreamSupervisor {
   #work?: Promise<void>;
   #again = false;
   #failures = 0;
+  /** How many tries to connect and list were made. */
+  #attempts = 0;
   #retry?: ReturnType<typeof setTimeout>;
   #nextTry?: Date;
   #stopped = false;
@@ -149,8 +151,11 @@ export class UpstreamSupervisor {
   ): Promise<Record<string, unknown>> {
     const { namespace } = this.config;
     if (this.#status === "not_runnable") throw new UpstreamError(namespace, this.#problem!.message);
-    // The first refresh may only join the end of a lost connection; the second then connects.
-    for (let tries = 0; tries < 2 && this.#connection === undefined && !this.#stopped; tries++) {
+    // One try to connect, at once, for a call; a refresh that only joined the end of a lost
+    // connection made none, and the next one does.
+    const attempts = this.#attempts;
+    if (this.#connection === undefined && !this.#stopped) await this.refresh();
+    if (this.#connection === undefined && !this.#stopped && this.#attempts === attempts) {
       await this.refresh();
     }
     const connection = this.#connection;
@@ -160,7 +165,10 @@ export class UpstreamSupervisor {
     try {
       return await connection.callTool(name, args, options);
     } catch (error) {
-      const lost = error instanceof UpstreamError && !(error instanceof UpstreamTimeoutError);
+      // A failed call on a program's pipe is a broken pipe; an HTTP request that failed leaves
+      // the session to the next listing to judge.
+      const lost = error instanceof UpstreamError && !(error instanceof UpstreamTimeoutError) &&
+        this.config.transport === "stdio";
       if (lost && this.#connection === connection && this.#work === undefined) {
         this.#work = this.#drop().then(() => this.#fail(error.reason, true)).finally(() => {
           this.#work = undefined;
@@ -197,6 +205,7 @@ export class UpstreamSupervisor {
   }
 
   async #attempt(): Promise<void> {
+    this.#attempts++;
     clearTimeout(this.#retry);
     this.#nextTry = undefined;
     const { namespace } = this.config;
