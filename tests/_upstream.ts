@@ -121,6 +121,17 @@ export function startUpstream(
         ...(end < state.tools.length ? { nextCursor: String(end) } : {}),
       };
     });
+    // A call of a listed tool answers its name and arguments, as text and as structured content.
+    server.setRequestHandler("tools/call", (request) => {
+      const { name, arguments: args = {} } = request.params;
+      if (!state.tools.some((tool) => tool.name === name)) {
+        return { content: [{ type: "text", text: `Unknown tool: ${name}` }], isError: true };
+      }
+      return {
+        content: [{ type: "text", text: `${name} ${JSON.stringify(args)}` }],
+        structuredContent: { name, args },
+      };
+    });
     return server;
   };
   // Stateful, it serves the 2026-era requests only, the 2025-era ones going to the sessions.

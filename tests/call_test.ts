@@ -76,6 +76,15 @@ Deno.test("climax_call on the local MCP server calls the everything server's too
       });
       assert.equal(typeof structured.structuredContent, "object");
 
+      // The server's progress reaches a client that asks for it.
+      const steps: number[] = [];
+      const long = await call(client, "everything:trigger-long-running-operation", {
+        duration: 1,
+        steps: 3,
+      }, { onprogress: ({ progress }) => steps.push(progress) });
+      assert.notEqual(long.isError, true);
+      assert.ok(steps.length >= 2, `progress: ${steps}`);
+
       const image = await call(client, "everything:get-tiny-image", {});
       const png = image.content.find((block) => block.type === "image");
       assert.equal(png?.mimeType, "image/png");

@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { LiveCatalogue, type LiveCatalogueOptions } from "../src/catalogue/live.ts";
 import type { HttpServerConfig } from "../src/config/mcp_config.ts";
 import { serverDescription } from "../src/upstream/connection.ts";
+import { callTool } from "../src/call/call_tool.ts";
 import type { SourceHealth } from "../src/catalogue/served.ts";
 import { createApp } from "../src/http/app.ts";
 import { settingsFromEnv } from "../src/http/settings.ts";
@@ -390,4 +391,28 @@ Deno.test("a server is described by its title, then its description or the first
   const cut = serverDescription("T", undefined, long)!;
   assert.ok(cut.endsWith("ends here."), cut);
   assert.ok(cut.length <= 300);
+});
+
+Deno.test("a call through the index reaches an HTTP upstream in its session and answers what it answered", async () => {
+  await withUpstream("docs", 2, async (upstream) => {
+    const { catalogue, close } = await openCatalogue({ upstreams: [http("docs", upstream.url)] });
+    try {
+      const answer = await callTool(catalogue.registry, "docs:docs_1", { id: "42" }, {
+        callers: catalogue.callers,
+        timeoutMs: 5000,
+        maxAnswerBytes: 1 << 20,
+      });
+      assert.deepEqual(answer.content, [{ type: "text", text: 'docs_1 {"id":"42"}' }]);
+      assert.deepEqual(answer.structuredContent, { name: "docs_1", args: { id: "42" } });
+      assert.equal(upstream.sessionsOpened, 1, "the listing's session");
+      const refused = await callTool(catalogue.registry, "docs:docs_1", {}, {
+        callers: catalogue.callers,
+        timeoutMs: 5000,
+        maxAnswerBytes: 1 << 20,
+      });
+      assert.match((refused.content[0] as { text: string }).text, /Missing required argument "id"/);
+    } finally {
+      await close();
+    }
+  });
 });
