@@ -115,3 +115,16 @@ Deno.test("cli validate --policy warns of a servers rule that matches no tool of
   assert.doesNotMatch(stdout, /allow\[0\]/, "a rule that matches is not warned of");
   assert.equal(code, 0, "warnings only");
 });
+
+Deno.test("cli validate --policy warns of a servers namespace that no MCP config or tool list checked names", async () => {
+  const policy = "server_policy/servers.policy.yaml";
+  const { code, stdout } = await cli("validate", "--policy", policy, VALID);
+  const weather = await find(policy, "weather");
+  assert.match(
+    stdout,
+    new RegExp(
+      `${policy}:${weather.line}:${weather.column}: servers\\.weather: No MCP server checked here is named "weather"`,
+    ),
+  );
+  assert.equal(code, 0, "warnings only");
+});

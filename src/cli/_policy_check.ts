@@ -10,13 +10,14 @@ import { byPosition, type CheckedFile } from "./_report.ts";
 import type { Warning } from "./_warnings.ts";
 
 /**
- * The policy file `file`, checked, and checked against `configs` and the MCP tool lists whose
- * tools `servers` names, by namespace, when it is a valid policy.
+ * The policy file `file`, checked, and checked against `configs` and the MCP servers `servers`
+ * names (by namespace, with their tools' names where a tool list gives them), when it is a valid
+ * policy.
  */
 export async function checkPolicyFile(
   file: string,
   configs: readonly CLImaxConfig[],
-  servers: ReadonlyMap<string, readonly string[]> = new Map(),
+  servers: ReadonlyMap<string, readonly string[] | null> = new Map(),
 ): Promise<CheckedFile> {
   const warnings: Warning[] = [];
   let text: string;

@@ -89,7 +89,7 @@ async function validate(args: readonly string[], io: Io): Promise<number> {
   const checked: CheckedFile[] = [];
   const configs: { checked: CheckedFile; config: CheckedConfig }[] = [];
   const valid: CLImaxConfig[] = [];
-  const servers = new Map<string, string[]>();
+  const servers = new Map<string, string[] | null>();
   for (const { file, unreadable } of await expandInputs(positionals, SOURCE_INPUTS)) {
     const result = unreadable === undefined
       ? await checkFile(file)
@@ -97,7 +97,7 @@ async function validate(args: readonly string[], io: Io): Promise<number> {
     checked.push(result.checked);
     if (result.config) configs.push({ checked: result.checked, config: result.config });
     if (result.valid) valid.push(result.valid);
-    if (result.server) servers.set(result.server.name, result.server.tools);
+    for (const server of result.servers ?? []) servers.set(server.name, server.tools);
   }
   const duplicates = duplicateToolWarnings(configs.map(({ config }) => config));
   configs.forEach(({ checked, config }, i) => {
@@ -130,7 +130,7 @@ async function checkFile(
     checked: CheckedFile;
     config?: CheckedConfig;
     valid?: CLImaxConfig;
-    server?: { name: string; tools: string[] };
+    servers?: { name: string; tools: string[] | null }[];
   }
 > {
   const warnings: Warning[] = [];
@@ -162,6 +162,8 @@ async function checkFile(
           text,
           servers: { stdio, http: servers.length - stdio },
         },
+        // Their tools are not known without starting them: their names are.
+        servers: servers.map((server) => ({ name: server.namespace, tools: null })),
       };
     }
     if (fileKindOf(file) !== "config") {
@@ -170,7 +172,7 @@ async function checkFile(
       const checked = { file, readable: true, valid: true, errors: [], warnings, text };
       if (source.kind !== "tool_list") return { checked };
       const { name, tools } = source.toolList;
-      return { checked, server: { name, tools: tools.map((tool) => tool.name) } };
+      return { checked, servers: [{ name, tools: tools.map((tool) => tool.name) }] };
     }
     const parsed = readConfigYaml(text, file);
     config = { source: file, data: parsed.value, locate: parsed.locate };

@@ -20,7 +20,8 @@ export type PolicyWarningCode =
   | "unknown-policy-tool"
   | "unknown-policy-arg"
   | "default-outside-policy"
-  | "unmatched-server-rule";
+  | "unmatched-server-rule"
+  | "unknown-policy-server";
 
 /** A warning of a policy check, and its kind. */
 export interface PolicyWarning extends ConfigIssue {
@@ -137,9 +138,10 @@ export function policyFindings(
 }
 
 /**
- * The rules of `policy`'s `servers` section that match no tool of their server, for the servers
- * whose tools `servers` names (by namespace): a `deny` or `allow` name or glob, or a tool given a
- * description. Servers it does not name are not judged.
+ * What `policy`'s `servers` section says that the servers `servers` names (by namespace, with
+ * their tools' names, or `null` where they are not known) do not fit: a namespace none of them
+ * has (when it names any), and a rule that matches no tool of its server (a `deny` or `allow`
+ * name or glob, or a tool given a description).
  *
  * @example
  * ```ts
@@ -155,7 +157,7 @@ export function policyFindings(
  */
 export function serverPolicyFindings(
   policy: PolicyConfig,
-  servers: ReadonlyMap<string, readonly string[]>,
+  servers: ReadonlyMap<string, readonly string[] | null>,
 ): PolicyWarning[] {
   const origin = policyOrigin(policy);
   const warnings: PolicyWarning[] = [];
@@ -172,8 +174,18 @@ export function serverPolicyFindings(
     });
   };
   for (const [namespace, rules] of Object.entries(policy.servers)) {
+    if (!servers.has(namespace) && servers.size > 0) {
+      const path = ["servers", namespace];
+      warnings.push({
+        code: "unknown-policy-server",
+        path: formatPath(path),
+        message: `No MCP server checked here is named ${JSON.stringify(namespace)}, so its rules ` +
+          `apply to none${didYouMean(closest(namespace, servers.keys()))}`,
+        ...origin?.locate?.(path, "key"),
+      });
+    }
     const tools = servers.get(namespace);
-    if (tools === undefined) continue;
+    if (tools === undefined || tools === null) continue;
     for (const list of ["deny", "allow"] as const) {
       (rules[list] ?? []).forEach((rule, i) => {
         if (!tools.some((tool) => ruleMatches(rule, tool))) {
