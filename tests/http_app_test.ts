@@ -737,3 +737,19 @@ Deno.test("the MCP endpoint refuses browser pages of origins the operator did no
   assert.equal(allowed.status, 200);
   await allowed.body?.cancel();
 });
+
+Deno.test("a query string with a % that starts no escape is a 400, not text", async () => {
+  for (const path of ["/search?query=%ZZ", "/search?query=100%", "/summary?limit=1%2"]) {
+    const answer = await app.request(path);
+    assert.equal(answer.status, 400, path);
+    assert.match((await answer.json()).detail, /starts no escape/, path);
+  }
+  assert.equal((await app.request("/search?query=100%25")).status, 200);
+});
+
+Deno.test("a request without the bearer token is told the realm it needs one for", async () => {
+  const guarded = createApp(catalogue, settings({ authToken: "t0ken" }));
+  const answer = await guarded.request("/search");
+  assert.equal(answer.status, 401);
+  assert.match(answer.headers.get("WWW-Authenticate") ?? "", /^Bearer realm="tool-index"/);
+});

@@ -88,6 +88,7 @@ Deno.test("GET /tools/{id} takes an ID, or a bare name one namespace has; severa
   assert.equal(ambiguous.headers.get("Content-Type"), "application/problem+json");
   const problem = await ambiguous.json();
   assert.match(problem.detail, /gh:search, github:search/);
+  assert.equal(problem.title, "Conflict", "every problem's title is its status's name");
 
   const missing = await json("/tools/pr_lst");
   assert.equal(missing.status, 404);

@@ -311,3 +311,20 @@ Deno.test("an edit made while the catalogue starts is served once it has started
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("the reload log counts tools in words: 1 tool, 2 tools", async () => {
+  const opened = await open({ "git.yaml": gitYaml("Show commits") });
+  try {
+    await opened.write("one.mcp.json", toolList("one", ["only"]));
+    await opened.catalogue.reload();
+    assert.ok(opened.messages.includes("Added one.mcp.json: 1 tool"), opened.messages.join("\n"));
+    await opened.write("one.mcp.json", toolList("one", ["only", "other"]));
+    await opened.catalogue.reload();
+    assert.ok(
+      opened.messages.includes("Reloaded one.mcp.json: 2 tools"),
+      opened.messages.join("\n"),
+    );
+  } finally {
+    await opened.close();
+  }
+});

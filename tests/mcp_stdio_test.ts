@@ -142,6 +142,15 @@ Deno.test("climax_call over stdio runs ls, git --version, a sleeper past its tim
         slept.text,
         "started\n\n[stderr]\nCommand timed out after 0.5s\n\n[exit code: -1]",
       );
+      assert.equal(slept.isError, true, "a timed-out run is an error");
+      assert.equal(listed.isError, false);
+      // A run that exits with another status than 0 is an error, with its status.
+      const failed = await call(client, "climax_call", {
+        tool_name: "list_dir",
+        args: { script: "echo trying; exit 3" },
+      });
+      assert.equal(failed.isError, true);
+      assert.match(failed.text, /\[exit code: 3\]/);
       const loud = await call(client, "climax_call", {
         tool_name: "list_dir",
         args: { script: "head -c 5000000 /dev/zero | tr '\\0' x" },

@@ -50,9 +50,10 @@ Deno.test("an MCP client connects by URL and lists exactly the two meta-tools", 
     const properties = search.inputSchema.properties as Record<string, Record<string, unknown>>;
     const { limit, mode } = properties;
     // No default limit: a search takes 10, the summary every CLI.
-    const integer = (limit.anyOf as Record<string, unknown>[])
-      .find((branch) => branch.type === "integer")!;
-    assert.deepEqual([limit.default, integer.minimum, integer.maximum], [undefined, 0, 100]);
+    assert.deepEqual(
+      [limit.type, limit.default, limit.minimum, limit.maximum],
+      ["integer", undefined, 0, 100],
+    );
     assert.equal(mode.default, "ranked");
     assert.equal(search.inputSchema.additionalProperties, false);
     // Two sentences on how to use the two tools, at initialize.
@@ -276,4 +277,23 @@ Deno.test("the MCP endpoint needs the bearer token when AUTH_TOKEN is set", asyn
   } finally {
     await service.stop();
   }
+});
+
+Deno.test("every argument of the meta-tools has one plain type, and null is taken as absent", async () => {
+  await withClient(async (client) => {
+    const { tools } = await client.listTools();
+    for (const tool of tools) {
+      const properties = tool.inputSchema.properties as Record<string, Record<string, unknown>>;
+      for (const [name, property] of Object.entries(properties)) {
+        assert.equal(property.anyOf, undefined, `${tool.name}.${name}`);
+        assert.equal(typeof property.type, "string", `${tool.name}.${name}`);
+      }
+    }
+    const summary = await client.callTool({
+      name: "climax_search",
+      arguments: { query: null, limit: null },
+    });
+    assert.notEqual(summary.isError, true);
+    assert.match((summary.content as { text: string }[])[0].text, /"mode":"summary"/);
+  });
 });

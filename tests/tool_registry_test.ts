@@ -799,3 +799,14 @@ Deno.test("after an edit that moves a source's average lengths, or every tool's,
     assert.equal(ids(fresh, "rows").length, 80);
   }
 });
+
+Deno.test("listNamespaces() sorts by code point, as Go does: a character past U+FFFF after U+FF61", () => {
+  const registry = new ToolRegistry();
+  for (const namespace of ["😀x", "｡x", "b", "a"]) {
+    registry.register(
+      { namespace, name: "tool", input_schema: { type: "object" } },
+      { kind: "local", id: namespace },
+    );
+  }
+  assert.deepEqual(registry.listNamespaces(), ["a", "b", "｡x", "😀x"]);
+});

@@ -39,15 +39,23 @@ function described<S extends z.ZodType>(schema: S, param: { description: string 
   return schema.meta({ description: param.description });
 }
 
-// The search parameters as `GET /search` takes them, but typed as JSON carries them, and with
-// null as no value, as in the library's search parameters and the Python original's tool.
+/**
+ * `schema`, optional: a value left out is absent, and null, which some clients send for one they
+ * leave blank, is taken as absent too. What clients read stays one plain type, no `anyOf`.
+ */
+function optional<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => value === null ? undefined : value, schema.optional());
+}
+
+// The search parameters as `GET /search` takes them, but typed as JSON carries them; one that is
+// left out, or null, has no value, as in the library's search parameters.
 const searchInput = strictArguments({
-  query: described(textParam(SEARCH_PARAMS.query).nullish(), SEARCH_PARAMS.query),
-  category: described(textParam(SEARCH_PARAMS.category).nullish(), SEARCH_PARAMS.category),
-  cli: described(textParam(SEARCH_PARAMS.cli).nullish(), SEARCH_PARAMS.cli),
-  namespace: described(textParam(SEARCH_PARAMS.namespace).nullish(), SEARCH_PARAMS.namespace),
+  query: described(optional(textParam(SEARCH_PARAMS.query)), SEARCH_PARAMS.query),
+  category: described(optional(textParam(SEARCH_PARAMS.category)), SEARCH_PARAMS.category),
+  cli: described(optional(textParam(SEARCH_PARAMS.cli)), SEARCH_PARAMS.cli),
+  namespace: described(optional(textParam(SEARCH_PARAMS.namespace)), SEARCH_PARAMS.namespace),
   // No default in the schema: a search takes 10, the summary every CLI.
-  limit: z.int().min(SEARCH_PARAMS.limit.min).max(SEARCH_PARAMS.limit.max).nullish()
+  limit: optional(z.int().min(SEARCH_PARAMS.limit.min).max(SEARCH_PARAMS.limit.max))
     .describe(
       `${SEARCH_PARAMS.limit.description} Caps the summary too when given; without it the summary lists every CLI.`,
     ),
@@ -56,7 +64,7 @@ const searchInput = strictArguments({
     z.enum(SEARCH_PARAMS.detail.values).default(SEARCH_PARAMS.detail.default),
     SEARCH_PARAMS.detail,
   ),
-  cursor: described(textParam(SEARCH_PARAMS.cursor).nullish(), SEARCH_PARAMS.cursor),
+  cursor: described(optional(textParam(SEARCH_PARAMS.cursor)), SEARCH_PARAMS.cursor),
 });
 
 const getInput = strictArguments({
@@ -69,7 +77,7 @@ const callInput = strictArguments({
   tool_name: z.string().max(MAX_ID_LENGTH).describe(
     "The tool to call: its ID (cli_name:tool_name, as climax_search returns it), or its exact name when no other CLI or server has a tool of that name.",
   ),
-  args: z.record(z.string(), z.unknown()).nullish().describe(
+  args: optional(z.record(z.string(), z.unknown())).describe(
     "The tool's arguments, as its input_schema (from climax_search or climax_get) describes them.",
   ),
 });

@@ -6,6 +6,7 @@
 // another file's waits, and is tried again whenever another file changes.
 import { ConfigError, InvalidToolError } from "../errors.ts";
 import type { RegistryCore } from "../registry/registry_core.ts";
+import { counted } from "../_words.ts";
 import type { Catalogue } from "./load.ts";
 import type { SourceHealth } from "./served.ts";
 import {
@@ -274,8 +275,8 @@ export class DirectorySources {
     this.#files.set(file, { text, served: next });
     this.#options.report(
       `${failed ? "Loaded" : state.served ? "Reloaded" : "Added"} ${file}: ${
-        toolCount(next)
-      } tools`,
+        counted(toolCount(next), "tool")
+      }`,
     );
   }
 

@@ -116,7 +116,7 @@ export function createApp(catalogue: ServedCatalogue, settings: ServiceSettings)
   const guard = callerGuard(settings, () => catalogue.callers?.mcp !== undefined);
   for (const route of ROUTES as readonly Route[]) if (route.calls) app.use(honoPath(route), guard);
   if (settings.authToken !== null) {
-    const auth = bearerAuth({ token: settings.authToken });
+    const auth = bearerAuth({ token: settings.authToken, realm: "tool-index" });
     app.use((c, next) => routeOf(c.req.path)?.open ? next() : auth(c, next));
   }
   // Only answers that carry the content hash's ETag are revalidated; others (such as /healthz,

@@ -8,7 +8,10 @@ import { problem, problemResponse } from "./problem.ts";
 import { MAX_URL_LENGTH } from "./query.ts";
 import type { ServiceSettings } from "./settings.ts";
 
-/** A 414 problem for a request target longer than `MAX_URL_LENGTH`, before any work on it. */
+/**
+ * A 414 problem for a request target longer than `MAX_URL_LENGTH`, and a 400 for a query string
+ * with a malformed percent escape, before any work on it.
+ */
 export function urlLimit(): MiddlewareHandler {
   return async (c, next) => {
     const url = c.req.url;
@@ -17,6 +20,14 @@ export function urlLimit(): MiddlewareHandler {
     if (target > MAX_URL_LENGTH) {
       return problemResponse(
         problem(414, `The URL is ${target} characters, over the limit of ${MAX_URL_LENGTH}`),
+      );
+    }
+    // A `%` that starts no escape would be read as the text it is: it is what the client meant
+    // by none, so it is refused rather than guessed at.
+    const query = url.indexOf("?");
+    if (query !== -1 && /%(?![0-9A-Fa-f]{2})/.test(url.slice(query))) {
+      return problemResponse(
+        problem(400, "The query string holds a % that starts no escape: write it as %25"),
       );
     }
     return await next();

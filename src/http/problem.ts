@@ -19,15 +19,21 @@ export interface Problem {
   invalid_params?: InvalidParam[];
 }
 
+/** The name of each status the service answers with (RFC 9110's). */
 const TITLES: Partial<Record<number, string>> = {
   400: "Bad Request",
   401: "Unauthorized",
   403: "Forbidden",
   404: "Not Found",
   405: "Method Not Allowed",
+  406: "Not Acceptable",
+  409: "Conflict",
   413: "Content Too Large",
   414: "URI Too Long",
+  415: "Unsupported Media Type",
+  429: "Too Many Requests",
   500: "Internal Server Error",
+  503: "Service Unavailable",
 };
 
 /** A problem of a plain HTTP status, whose title is the status's own. */

@@ -247,6 +247,19 @@ export class StateReader implements RegistryReads {
   }
 }
 
+/**
+ * Compares by code point, as Go's strings sort: JavaScript's `<` compares UTF-16 code units, which
+ * put a character past U+FFFF (a surrogate pair, from U+D800) before those from U+E000 to U+FFFF.
+ */
 function byCodePoint(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = a.codePointAt(i)!;
+    const y = b.codePointAt(j)!;
+    if (x !== y) return x - y;
+    i += x > 0xffff ? 2 : 1;
+    j += y > 0xffff ? 2 : 1;
+  }
+  return i < a.length ? 1 : j < b.length ? -1 : 0;
 }

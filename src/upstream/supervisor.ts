@@ -12,6 +12,7 @@ import {
 } from "./connection.ts";
 import { describeFailure, UpstreamError, UpstreamTimeoutError } from "./upstream_error.ts";
 import { StderrLines } from "./_stderr_lines.ts";
+import { counted } from "../_words.ts";
 
 /** How an upstream is doing: not yet answered, serving, failing, or not startable here. */
 export type UpstreamStatus = "pending" | "ok" | "failing" | "not_runnable";
@@ -216,7 +217,7 @@ export class UpstreamSupervisor {
       this.#options.accept(connection.server, tools);
       this.#sayDropped(tools);
       if (this.#status !== "ok" || this.#tools !== tools.length) {
-        this.#options.report(`Upstream ${namespace}: ${tools.length} tools`);
+        this.#options.report(`Upstream ${namespace}: ${counted(tools.length, "tool")}`);
       }
       this.#status = "ok";
       this.#tools = tools.length;
@@ -273,7 +274,9 @@ export class UpstreamSupervisor {
   #fail(message: string, retry: boolean): void {
     if (this.#stopped) return;
     const { namespace } = this.config;
-    const kept = this.#tools > 0 ? `; its last ${this.#tools} tools are served` : "";
+    const kept = this.#tools > 0
+      ? `; its last ${counted(this.#tools, "tool")} ${this.#tools === 1 ? "is" : "are"} served`
+      : "";
     let next = "";
     if (retry) {
       const retryMs = this.#options.retryMs ?? RETRY_MS;
