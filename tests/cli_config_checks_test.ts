@@ -94,3 +94,16 @@ Deno.test("cli validate sends a YAML indentation mistake to its line, with one m
   ]);
   assert.equal(code, 1);
 });
+
+Deno.test("a tool named again in a config of the same name is said to stop the service, in another to be kept beside", async () => {
+  const { duplicateToolWarnings } = await import("../src/cli/_warnings.ts");
+  const config = (source: string, name: string) => ({
+    source,
+    data: { name, command: "x", tools: [{ name: "status", description: "Show the status" }] },
+    locate: () => ({ line: 3, column: 11 }),
+  });
+  const same = duplicateToolWarnings([config("a.yaml", "git"), config("b.yaml", "git")]);
+  assert.match(same[1][0].message, /refuses to start unless both define it alike/);
+  const other = duplicateToolWarnings([config("a.yaml", "git"), config("b.yaml", "hg")]);
+  assert.match(other[1][0].message, /keeps both, each under its ID/);
+});

@@ -55,7 +55,7 @@ Deno.test("cli validate warns about each kind of likely mistake, at its line and
   const out = lines(stdout);
   const expected = [
     'warnings.yaml:3:1: tag: Unknown key "tag"; did you mean "tags"?',
-    'warnings.yaml:5:11: tools[0].name: Duplicate tool name "git_status", first defined at valid/git.yaml:7:11; in an index the later tool replaces the earlier one',
+    'warnings.yaml:5:11: tools[0].name: Duplicate tool name "git_status", first defined at valid/git.yaml:7:11; a ToolIndex keeps the later tool alone, and the service keeps both, each under its ID (namespace:name)',
     'warnings.yaml:8:18: tools[1].description: The description "Run" is a single word; say what the tool does, so that an agent can find and choose it',
     'warnings.yaml:10:52: tools[1].args[0].default: The default "medium" is not one of the enum values "low", "high"',
     'warnings.yaml:11:49: tools[1].args[1].flag: The argument is positional, so its flag "--target" is never used; remove one or the other',

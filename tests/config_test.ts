@@ -638,3 +638,12 @@ Deno.test("loadConfig() refuses URLs that are not file: URLs", async () => {
   const error = await configErrorAsync(() => loadConfig(new URL("https://example.com/x.yaml")));
   assert.match(only(error).message, /^Only file: URLs/);
 });
+
+Deno.test("loadConfig() of a bundled name that is not one lists the names it could have meant", async () => {
+  await assert.rejects(loadConfig("gti"), (error: unknown) => {
+    assert.ok(error instanceof ConfigError);
+    assert.match(error.message, /No bundled config has this name; did you mean "git"\?/);
+    assert.match(error.message, /The bundled configs: .*docker.*git/);
+    return true;
+  });
+});

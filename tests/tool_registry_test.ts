@@ -810,3 +810,33 @@ Deno.test("listNamespaces() sorts by code point, as Go does: a character past U+
   }
   assert.deepEqual(registry.listNamespaces(), ["a", "b", "｡x", "😀x"]);
 });
+
+Deno.test("a cursor of a page during which the registry changed is refused, not read against the new content", () => {
+  let registry: ToolRegistry | undefined;
+  let registered = false;
+  // A searcher that registers a tool as it runs, as an upstream's refresh landing mid-search.
+  const meddling: Searcher = {
+    deterministic: true,
+    search: (_query, limit, docs) => {
+      if (!registered) {
+        registered = true;
+        registry!.registerMcpTools("late", mcpTools("newcomer"));
+      }
+      return docs.slice(0, limit).map((doc) => doc.id);
+    },
+  };
+  registry = new ToolRegistry({ searchers: { meddling } });
+  registry.registerMcpTools("s", mcpTools("a", "b", "c"));
+  const page = registry.searchPage({ query: "tool", mode: "meddling", limit: 1 });
+  assert.ok(page.next_cursor);
+  assert.throws(
+    () =>
+      registry!.searchPage({
+        query: "tool",
+        mode: "meddling",
+        limit: 1,
+        cursor: page.next_cursor!,
+      }),
+    InvalidCursorError,
+  );
+});

@@ -139,13 +139,15 @@ function argProblems(arg: ArgSettings): [WarningCode, keyof ArgSettings, string]
 
 /**
  * A warning at each tool whose name an earlier tool already has, in these configs or an
- * earlier one, in load order: in an index, the later tool replaces the earlier one. The
- * result has one list per config, in the order given.
+ * earlier one, in load order, saying what each reader makes of it: a `ToolIndex` keeps the
+ * later tool alone; the service keeps both when their namespaces differ, and refuses two
+ * definitions of one ID. The result has one list per config, in the order given.
  */
 export function duplicateToolWarnings(configs: readonly CheckedConfig[]): Warning[][] {
-  const first = new Map<string, string>();
+  const first = new Map<string, { place: string; namespace: unknown }>();
   return configs.map(({ source, data, locate }) => {
     const warnings: Warning[] = [];
+    const namespace = fieldOf(data, "name");
     itemsOf(fieldOf(data, "tools")).forEach((tool, i) => {
       const name = fieldOf(tool, "name");
       if (typeof name !== "string") return;
@@ -153,15 +155,19 @@ export function duplicateToolWarnings(configs: readonly CheckedConfig[]): Warnin
       const position = locate(path, "value");
       const earlier = first.get(name);
       if (earlier === undefined) {
-        first.set(name, position ? `${source}:${position.line}:${position.column}` : source);
+        const place = position ? `${source}:${position.line}:${position.column}` : source;
+        first.set(name, { place, namespace });
         return;
       }
+      const service = earlier.namespace === namespace
+        ? "the service refuses to start unless both define it alike, for both have one ID"
+        : "the service keeps both, each under its ID (namespace:name)";
       warnings.push({
         code: "duplicate-tool",
         path: formatPath(path),
         message: `Duplicate tool name ${
           JSON.stringify(name)
-        }, first defined at ${earlier}; in an index the later tool replaces the earlier one`,
+        }, first defined at ${earlier.place}; a ToolIndex keeps the later tool alone, and ${service}`,
         ...position,
       });
     });

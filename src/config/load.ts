@@ -7,6 +7,7 @@
 import { ConfigError } from "../errors.ts";
 import type { CLImaxConfig } from "../types.ts";
 import { describeValue } from "../_json_value.ts";
+import { closest } from "../_suggest.ts";
 import {
   optionalFunction,
   optionsObject,
@@ -234,7 +235,7 @@ export async function readSourceText(
   } catch (error) {
     if (error instanceof ConfigError) throw error;
     if (error instanceof Deno.errors.NotFound) {
-      fileProblem(source, bundled ? "No bundled config has this name" : "File not found");
+      fileProblem(source, bundled ? await noBundledConfig(source) : "File not found");
     }
     const denied = permissionProblem(error);
     if (denied) fileProblem(source, `The file cannot be read: ${denied}`);
@@ -244,4 +245,22 @@ export async function readSourceText(
       `The file cannot be read: ${error instanceof Error ? error.message : error}`,
     );
   }
+}
+
+/** Why the bundled name of `source` (`configs/<name>.yaml`) names no config, with those it may mean. */
+async function noBundledConfig(source: string): Promise<string> {
+  const name = source.slice("configs/".length, -".yaml".length);
+  const names: string[] = [];
+  try {
+    for await (const entry of Deno.readDir(BUNDLED_CONFIGS)) {
+      if (entry.isFile && /^[^_].*\.yaml$/.test(entry.name)) names.push(entry.name.slice(0, -5));
+    }
+  } catch {
+    // Without leave to list the bundled configs, the message names none.
+  }
+  names.sort();
+  const near = closest(name, names);
+  return `No bundled config has this name${near === undefined ? "" : `; did you mean "${near}"?`}${
+    names.length > 0 ? ` The bundled configs: ${names.join(", ")}` : ""
+  }`;
 }

@@ -80,13 +80,14 @@ export class StateReader implements RegistryReads {
       throw new NonDeterministicSearcherError(normalized.mode);
     }
     const key = pageKey(normalized);
+    // The version the page is of: a change while a searcher runs (one that registers, or an
+    // upstream's refresh) must not lend its version to an offset into the content before it.
+    const version = this.contentVersion;
     const offset = this.#offsetOf(params.cursor, key);
     const { results, more } = this.#collect(normalized, offset, true);
     return {
       results,
-      next_cursor: more
-        ? signTaggedCursor(this.contentVersion, key, offset + results.length)
-        : null,
+      next_cursor: more ? signTaggedCursor(version, key, offset + results.length) : null,
     };
   }
 
