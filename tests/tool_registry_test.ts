@@ -812,7 +812,7 @@ Deno.test("listNamespaces() sorts by code point, as Go does: a character past U+
 });
 
 Deno.test("a cursor of a page during which the registry changed is refused, not read against the new content", () => {
-  let registry: ToolRegistry | undefined;
+  const held: { registry?: ToolRegistry } = {};
   let registered = false;
   // A searcher that registers a tool as it runs, as an upstream's refresh landing mid-search.
   const meddling: Searcher = {
@@ -820,18 +820,18 @@ Deno.test("a cursor of a page during which the registry changed is refused, not 
     search: (_query, limit, docs) => {
       if (!registered) {
         registered = true;
-        registry!.registerMcpTools("late", mcpTools("newcomer"));
+        held.registry!.registerMcpTools("late", mcpTools("newcomer"));
       }
       return docs.slice(0, limit).map((doc) => doc.id);
     },
   };
-  registry = new ToolRegistry({ searchers: { meddling } });
+  const registry = held.registry = new ToolRegistry({ searchers: { meddling } });
   registry.registerMcpTools("s", mcpTools("a", "b", "c"));
   const page = registry.searchPage({ query: "tool", mode: "meddling", limit: 1 });
   assert.ok(page.next_cursor);
   assert.throws(
     () =>
-      registry!.searchPage({
+      registry.searchPage({
         query: "tool",
         mode: "meddling",
         limit: 1,
