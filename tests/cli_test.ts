@@ -234,7 +234,7 @@ Deno.test("cli usage errors print the usage on stderr and exit 2", async () => {
     const { code, stdout, stderr } = await cli(...args);
     const [first, usage] = lines(stderr);
     assert.equal(first, message, `for ${JSON.stringify(args)}`);
-    assert.match(usage, /^Usage: tool-index /);
+    assert.match(usage, /^Usage: deno task cli /);
     assert.equal(stdout, "");
     assert.equal(code, 2, `for ${JSON.stringify(args)}`);
   }
@@ -248,7 +248,7 @@ Deno.test("cli --help describes the program and each command", async () => {
     for (const flag of ["--help", "-h"]) {
       const { code, stdout } = await cli(name, flag);
       assert.equal(code, 0);
-      assert.match(stdout, new RegExp(`^Usage: tool-index ${name}`, "m"));
+      assert.match(stdout, new RegExp(`^Usage: deno task cli ${name}`, "m"));
     }
   }
 });

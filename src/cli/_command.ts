@@ -19,5 +19,10 @@ export interface Command {
   run(args: readonly string[], io: Io): Promise<number>;
 }
 
-/** The program's name in usage and help texts. */
-export const PROGRAM = "tool-index";
+/**
+ * The command that runs the program, in usage and help texts: the task of a clone, or the
+ * package's command where it runs from JSR.
+ */
+export const PROGRAM: string = import.meta.url.startsWith("file:")
+  ? "deno task cli"
+  : "deno run --allow-read jsr:@climax/tool-index/cli";
