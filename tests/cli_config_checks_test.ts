@@ -107,3 +107,20 @@ Deno.test("a tool named again in a config of the same name is said to stop the s
   const other = duplicateToolWarnings([config("a.yaml", "git"), config("b.yaml", "hg")]);
   assert.match(other[1][0].message, /keeps both, each under its ID/);
 });
+
+Deno.test("validate refuses a directory the service refuses to start on, in the same words: one tool of one namespace defined twice, differently", async () => {
+  const fixtures = new URL("./fixtures/cli/", import.meta.url).pathname;
+  const cli = new URL("../src/cli/mod.ts", import.meta.url).pathname;
+  const validated = await runDeno(["run", "--allow-read", cli, "validate", "clash"], {
+    cwd: fixtures,
+  });
+  assert.equal(validated.code, 1, validated.stdout);
+  const sentence =
+    'The tool git:git_log is also defined, differently, by a.yaml: the namespace "git" is defined by both';
+  assert.ok(validated.stdout.includes(`clash/b.yaml: ${sentence}`), validated.stdout);
+  const { StartError, startService } = await import("../src/http/start.ts");
+  await assert.rejects(
+    startService((name) => ({ LOG_REQUESTS: "0", CONFIG_DIR: `${fixtures}clash` })[name]),
+    (error: unknown) => error instanceof StartError && error.message.includes(sentence),
+  );
+});

@@ -7,7 +7,7 @@
 import { ConfigError, InvalidToolError } from "../errors.ts";
 import type { RegistryCore } from "../registry/registry_core.ts";
 import { counted } from "../_words.ts";
-import type { Catalogue } from "./load.ts";
+import { type Catalogue, clashMessage } from "./load.ts";
 import type { SourceHealth } from "./served.ts";
 import {
   type FileSource,
@@ -293,9 +293,8 @@ export class DirectorySources {
   }
 
   #clash(file: string, error: InvalidToolError): ConfigError {
-    return new ConfigError(this.#pathOf(file), [{ path: "", message: error.message }], {
-      cause: error,
-    });
+    const message = clashMessage(this.#registry, error);
+    return new ConfigError(this.#pathOf(file), [{ path: "", message }], { cause: error });
   }
 
   /** The error of a file whose config the catalogue's policy does not fit. */

@@ -95,7 +95,7 @@ export async function loadCatalogue(
       if (!(error instanceof InvalidToolError)) throw error;
       held.push(source);
       errors.push(
-        new ConfigError(source.file, [{ path: "", message: error.message }], {
+        new ConfigError(source.file, [{ path: "", message: clashMessage(registry, error) }], {
           cause: error,
         }),
       );
@@ -152,4 +152,19 @@ async function readDirectory(
     (error) => errors.push(error),
   );
   return { sources, errors };
+}
+
+/**
+ * What a tool that clashes with one registered already says: the sources that define it first,
+ * by their files (a config's backend is named by its file) or servers, in plain words.
+ */
+export function clashMessage(registry: RegistryCore, error: InvalidToolError): string {
+  const earlier = (registry.getAllBackends(error.tool) ?? []).map((backend) =>
+    backend.kind === "climax" ? backend.id : `the MCP server ${backend.id}`
+  );
+  if (earlier.length === 0) return error.message;
+  const namespace = error.tool.slice(0, error.tool.lastIndexOf(":"));
+  return `The tool ${error.tool} is also defined, differently, by ${earlier.join(" and ")}: ` +
+    `the namespace ${JSON.stringify(namespace)} is defined by both. Make the two definitions ` +
+    "alike, or give one config another name";
 }

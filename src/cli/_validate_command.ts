@@ -3,7 +3,7 @@ import { ConfigError } from "../errors.ts";
 import { isMcpConfigText, parseMcpConfig } from "../config/mcp_config.ts";
 import { readConfigYaml } from "../config/parse.ts";
 import { validateConfigData } from "../config/validate.ts";
-import { bundledConfigs } from "../catalogue/load.ts";
+import { bundledConfigs, loadCatalogue } from "../catalogue/load.ts";
 import { fileKindOf, sourceParser } from "../catalogue/source_kinds.ts";
 import type { CLImaxConfig } from "../types.ts";
 import { parseCommandArgs, UsageError } from "./_args.ts";
@@ -98,6 +98,17 @@ async function validate(args: readonly string[], io: Io): Promise<number> {
     if (result.config) configs.push({ checked: result.checked, config: result.config });
     if (result.valid) valid.push(result.valid);
     for (const server of result.servers ?? []) servers.set(server.name, server.tools);
+  }
+  // The start's own rules for a directory: its sources loaded as the service loads them, a file
+  // whose tools clash with an earlier file's refused as the start refuses it.
+  for (const dir of await directoriesOf(positionals)) {
+    const { errors } = await loadCatalogue(dir, { warn: () => {} });
+    for (const error of errors) {
+      const file = checked.find((entry) => entry.valid && samePath(entry.file, error.source, dir));
+      if (file === undefined) continue;
+      file.valid = false;
+      file.errors = [...file.errors, ...error.issues];
+    }
   }
   const duplicates = duplicateToolWarnings(configs.map(({ config }) => config));
   configs.forEach(({ checked, config }, i) => {
@@ -196,4 +207,23 @@ async function checkFile(
 
 function unreadableFile(file: string, message: string): CheckedFile {
   return { file, readable: false, valid: false, errors: [{ path: "", message }], warnings: [] };
+}
+
+/** The inputs that are directories. */
+async function directoriesOf(inputs: readonly string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const input of inputs) {
+    try {
+      if ((await Deno.stat(input)).isDirectory) found.push(input);
+    } catch {
+      // What cannot be read was reported with the files.
+    }
+  }
+  return found;
+}
+
+/** Whether the checked file `file` is the file `source` (a name in `dir`, as a catalogue gives it). */
+function samePath(file: string, source: string, dir: string): boolean {
+  const name = source.slice(source.lastIndexOf("/") + 1);
+  return file === source || file.replace(/\/+/g, "/") === `${dir.replace(/\/+$/, "")}/${name}`;
 }
