@@ -128,3 +128,19 @@ Deno.test("cli validate --policy warns of a servers namespace that no MCP config
   );
   assert.equal(code, 0, "warnings only");
 });
+
+Deno.test("cli list and search read MCP tool lists, alone or beside configs", async () => {
+  const listed = await cli("list", "tool_lists/weather.mcp.json");
+  assert.equal(listed.code, 0, listed.stderr);
+  assert.match(listed.stdout, /^weather: Forecasts and alerts/);
+  assert.match(
+    listed.stdout,
+    /get_forecast +Get the forecast for a place +latitude: number, required/,
+  );
+  const found = await cli("search", "forecast", "tool_lists/weather.mcp.json", "valid");
+  assert.equal(found.code, 0, found.stderr);
+  assert.match(found.stdout, /get_forecast +weather +Get the forecast for a place/);
+  const filtered = await cli("list", "--cli", "weather", "tool_lists/weather.mcp.json", "valid");
+  assert.doesNotMatch(filtered.stdout, /git_status/);
+  assert.match(filtered.stdout, /get_forecast/);
+});

@@ -1,12 +1,13 @@
-// The configs the commands read: each argument is a config file or a directory of them (a
-// directory stands for its *.yaml and *.yml files, as loadConfigDir reads them), and no argument
-// stands for the bundled catalogue.
+// The configs and MCP tool lists the commands read: each argument is a file or a directory of
+// them (a directory stands for its *.yaml, *.yml and *.mcp.json files, as a catalogue reads
+// them), and no argument stands for the bundled catalogue.
 import { ConfigError } from "../errors.ts";
 import type { CLImaxConfig } from "../types.ts";
-import { directoryUrl, readConfigText, yamlFileNames } from "../config/files.ts";
+import { directoryUrl, readConfigText } from "../config/files.ts";
 import { parseConfig } from "../config/parse.ts";
+import { type McpToolList, parseMcpToolList } from "../config/mcp_tool_list.ts";
 import { bundledConfigs } from "../catalogue/load.ts";
-import { SOURCE_FILE_NAMES, sourceFileNames } from "../catalogue/source_kinds.ts";
+import { fileKindOf, SOURCE_FILE_NAMES, sourceFileNames } from "../catalogue/source_kinds.ts";
 import { EXIT_INVALID, EXIT_USAGE, type Io } from "./_io.ts";
 
 /** A file that could not be read (missing, not allowed, gone since it was listed). */
@@ -36,21 +37,18 @@ export interface InputFiles {
   kinds: string;
 }
 
-/** A directory's YAML configs. */
-const YAML_INPUTS: InputFiles = { list: yamlFileNames, kinds: "*.yaml, *.yml" };
-
 /** A directory's YAML configs and MCP tool lists. */
 export const SOURCE_INPUTS: InputFiles = { list: sourceFileNames, kinds: SOURCE_FILE_NAMES };
 
 /**
- * The config files the arguments name, in order: a file as given (whatever its name ends
- * with), a directory as its `*.yaml` and `*.yml` files (not its subdirectories') in name
+ * The files the arguments name, in order: a file as given (whatever its name ends with), a
+ * directory as its `*.yaml`, `*.yml` and `*.mcp.json` files (not its subdirectories') in name
  * order. A file named twice is read once. A directory with no config file is unreadable:
  * nothing would be checked, and a mistyped path in a CI script should not pass silently.
  */
 export async function expandInputs(
   args: readonly string[],
-  { list, kinds }: InputFiles = YAML_INPUTS,
+  { list, kinds }: InputFiles = SOURCE_INPUTS,
 ): Promise<Input[]> {
   const inputs: Input[] = [];
   const seen = new Set<string>();
@@ -106,8 +104,13 @@ export async function readInputText(file: string): Promise<string> {
   }
 }
 
-/** Configs loaded, or the exit status of a failure already reported on standard error. */
-export type Loaded = { configs: CLImaxConfig[] } | { status: number };
+/**
+ * Configs and MCP tool lists loaded, or the exit status of a failure already reported on
+ * standard error.
+ */
+export type Loaded = { configs: CLImaxConfig[]; toolLists: McpToolList[] } | {
+  status: number;
+};
 
 /**
  * Loads the configs the arguments name, or the bundled ones when there is none. Warnings are
@@ -118,7 +121,7 @@ export async function loadInputs(inputs: readonly string[], io: Io): Promise<Loa
   const quiet = () => {};
   if (inputs.length === 0) {
     try {
-      return { configs: await bundledConfigs() };
+      return { configs: await bundledConfigs(), toolLists: [] };
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
       io.err(error.message);
@@ -128,6 +131,7 @@ export async function loadInputs(inputs: readonly string[], io: Io): Promise<Loa
   const unreadable: { file: string; message: string }[] = [];
   const failures: ConfigError[] = [];
   const configs: CLImaxConfig[] = [];
+  const toolLists: McpToolList[] = [];
   for (const input of await expandInputs(inputs)) {
     if (input.unreadable !== undefined) {
       unreadable.push({ file: input.file, message: input.unreadable });
@@ -135,7 +139,11 @@ export async function loadInputs(inputs: readonly string[], io: Io): Promise<Loa
     }
     try {
       const text = await readInputText(input.file);
-      configs.push(parseConfig(text, { source: input.file, onWarning: quiet }));
+      if (fileKindOf(input.file) === "tool_list") {
+        toolLists.push(parseMcpToolList(text, input.file));
+      } else {
+        configs.push(parseConfig(text, { source: input.file, onWarning: quiet }));
+      }
     } catch (error) {
       if (error instanceof UnreadableError) unreadable.push(error);
       else if (error instanceof ConfigError) failures.push(error);
@@ -146,7 +154,7 @@ export async function loadInputs(inputs: readonly string[], io: Io): Promise<Loa
   for (const failure of failures) io.err(failure.message);
   if (unreadable.length > 0) return { status: EXIT_USAGE };
   if (failures.length > 0) return { status: EXIT_INVALID };
-  return { configs };
+  return { configs, toolLists };
 }
 
 function ioMessage(error: unknown): string {

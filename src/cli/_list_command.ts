@@ -1,5 +1,6 @@
 // `list`: each CLI's tools as a table: name, description, command line and arguments.
 import type { CLImaxConfig, ToolArg } from "../types.ts";
+import type { McpToolList } from "../config/mcp_tool_list.ts";
 import { closest } from "../_suggest.ts";
 import { parseCommandArgs } from "./_args.ts";
 import { type Command, PROGRAM } from "./_command.ts";
@@ -41,11 +42,13 @@ async function list(args: readonly string[], io: Io): Promise<number> {
   const loaded = await loadInputs(positionals, io);
   if ("status" in loaded) return loaded.status;
   let configs = loaded.configs;
+  let toolLists = loaded.toolLists;
   if (values.cli !== undefined) {
     const wanted = values.cli.toLowerCase();
     configs = configs.filter((config) => config.name.toLowerCase() === wanted);
-    if (configs.length === 0) {
-      const names = loaded.configs.map((config) => config.name);
+    toolLists = toolLists.filter((toolList) => toolList.name.toLowerCase() === wanted);
+    if (configs.length === 0 && toolLists.length === 0) {
+      const names = [...loaded.configs, ...loaded.toolLists].map((source) => source.name);
       const suggestion = closest(values.cli, names);
       io.err(
         suggestion === undefined
@@ -55,11 +58,54 @@ async function list(args: readonly string[], io: Io): Promise<number> {
       return EXIT_INVALID;
     }
   }
-  configs.forEach((config, i) => {
+  const tables = [
+    ...configs.map((config) => cliTable(config, io)),
+    ...toolLists.map((toolList) => serverTable(toolList, io)),
+  ];
+  tables.forEach((lines, i) => {
     if (i > 0) io.out("");
-    for (const line of cliTable(config, io)) io.out(line);
+    for (const line of lines) io.out(line);
   });
   return EXIT_OK;
+}
+
+/** An MCP server's heading (name, description, facts) and the table of its tools. */
+function serverTable(toolList: McpToolList, io: Io): string[] {
+  const { color } = io;
+  const { name, description, tools } = toolList;
+  const facts = [`${tools.length} ${tools.length === 1 ? "tool" : "tools"}`, "MCP tool list"];
+  if (toolList.category !== null) facts.push(`category ${toolList.category}`);
+  const title = wrapText(description ? `${name}: ${description}` : name, io.width, 2);
+  if (title[0].startsWith(name)) {
+    title[0] = color.bold(color.cyan(name)) + title[0].slice(name.length);
+  }
+  const lines = [...title, ...wrapText(facts.join(" · "), io.width, 2).map(color.dim)];
+  if (tools.length === 0) return lines;
+  const rows = tools.map((tool) => {
+    const properties = (tool.inputSchema.properties ?? {}) as Record<string, { type?: unknown }>;
+    const required = new Set(
+      Array.isArray(tool.inputSchema.required) ? tool.inputSchema.required : [],
+    );
+    const args = Object.entries(properties).map(([arg, schema]) =>
+      [`${arg}: ${typeof schema?.type === "string" ? schema.type : "any"}`]
+        .concat(required.has(arg) ? ["required"] : []).join(", ")
+    );
+    return [tool.name, tool.description ?? "", args.join("\n")];
+  });
+  return [
+    ...lines,
+    "",
+    ...renderTable(
+      [
+        { header: "tool", style: color.green },
+        { header: "description", wrap: true },
+        { header: "args", wrap: true, hang: 2 },
+      ],
+      rows,
+      io.width,
+      color.bold,
+    ),
+  ];
 }
 
 /** A CLI's heading (name, description, facts) and the table of its tools. */

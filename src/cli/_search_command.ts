@@ -1,6 +1,9 @@
 // `search`: what an agent gets for a query, from the same ToolIndex the service builds.
 import { ToolIndex } from "../index/tool_index.ts";
-import { DEFAULT_LIMIT, quotedModes } from "../index/search_params.ts";
+import { ToolRegistry } from "../registry/tool_registry.ts";
+import type { McpToolList } from "../config/mcp_tool_list.ts";
+import type { CLImaxConfig, ToolIndexEntry } from "../types.ts";
+import { DEFAULT_LIMIT, quotedModes, type SearchParams } from "../index/search_params.ts";
 import { DEFAULT_MODE, SEARCH_MODES, type SearchMode } from "../index/search_modes.ts";
 import { rankedWouldFind } from "../index/ranked_hint.ts";
 import { parseCommandArgs, UsageError } from "./_args.ts";
@@ -72,7 +75,7 @@ async function search(args: readonly string[], io: Io): Promise<number> {
 
   const loaded = await loadInputs(inputs, io);
   if ("status" in loaded) return loaded.status;
-  const index = ToolIndex.fromConfigs(loaded.configs, { onWarning: () => {} });
+  const index = searchable(loaded.configs, loaded.toolLists);
   const params = { query, category: values.category, cli: values.cli, limit: Number(limit), mode };
   const results = index.search(params);
   // A request in plain words is rarely anyone's text word for word: say what would find it.
@@ -103,4 +106,22 @@ async function search(args: readonly string[], io: Io): Promise<number> {
     for (const line of renderTable(columns, rows, io.width, color.bold)) io.out(line);
   }
   return EXIT_OK;
+}
+
+/**
+ * What the search runs on: an index of the configs alone, as CLImax's server builds one, or,
+ * with MCP tool lists among them, a registry of both, as the service holds them.
+ */
+function searchable(
+  configs: CLImaxConfig[],
+  toolLists: readonly McpToolList[],
+): { search(params: SearchParams): ToolIndexEntry[] } {
+  if (toolLists.length === 0) return ToolIndex.fromConfigs(configs, { onWarning: () => {} });
+  const registry = new ToolRegistry({ onWarning: () => {} });
+  for (const config of configs) registry.registerConfig(config);
+  for (const { tools, ...server } of toolLists) registry.registerMcpTools(server, tools);
+  // The entries as an index gives them: CLImax's fields, without the registry's ID.
+  return {
+    search: (params) => registry.search(params).map(({ id: _id, ...entry }) => entry),
+  };
 }
