@@ -10,7 +10,7 @@ import { PACKAGE_VERSION } from "./package_version.ts";
 import { MAX_ID_LENGTH, SEARCH_PARAMS, type TextParam } from "./params.ts";
 import { searchAnswer } from "./search_answer.ts";
 import { findTool, strictArguments, text, toolError } from "./mcp_answers.ts";
-import { toolAnswer } from "./tool_answer.ts";
+import { agentToolAnswer } from "./tool_answer.ts";
 
 const SEARCH_DESCRIPTION =
   "Search for available CLI tools by keyword, category, or CLI name. Call with no filters to get a summary of all available CLIs: their names, categories and tool counts, which tells you what to filter by. Each result carries the tool's input_schema, enough to call it (detail 'summary' leaves it out); use climax_get for the command line behind a tool.";
@@ -151,7 +151,7 @@ export function metaToolServer(
     annotations: { readOnlyHint: true, openWorldHint: false },
   }, ({ tool_name }) => {
     const found = findTool(registry, tool_name);
-    return typeof found === "string" ? text(toolAnswer(registry, found, exposeEnv)) : found;
+    return typeof found === "string" ? text(agentToolAnswer(registry, found, exposeEnv)) : found;
   });
 
   if (call !== undefined) {
