@@ -313,3 +313,23 @@ Deno.test("every argument of the meta-tools has one plain type, and null is take
     assert.match((summary.content as { text: string }[])[0].text, /"mode":"summary"/);
   });
 });
+
+Deno.test("a method MCP does not use is a 405 on /mcp, not a 5xx (found by schemathesis: TRACE with a body)", async () => {
+  await withClient(async (_client, service) => {
+    const { hostname, port } = new URL(service.base);
+    const connection = await Deno.connect({ hostname, port: Number(port) });
+    try {
+      const request =
+        "TRACE /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n" +
+        "Content-Length: 2\r\nConnection: close\r\n\r\n{}";
+      await connection.write(new TextEncoder().encode(request));
+      const buffer = new Uint8Array(4096);
+      const read = await connection.read(buffer);
+      const head = new TextDecoder().decode(buffer.subarray(0, read ?? 0));
+      assert.match(head, /^HTTP\/1\.1 405 /, head);
+      assert.match(head, /allow: POST/i);
+    } finally {
+      connection.close();
+    }
+  });
+});

@@ -146,13 +146,26 @@ export const ANSWER_SCHEMAS: Readonly<Record<AnswerSchemaId, z.ZodType>> = {
     "JsonRpcMessage",
     z.looseObject({
       jsonrpc: z.literal("2.0"),
-      id: z.union([z.string(), z.int()]).optional(),
+      id: z.union([z.string(), z.int()]).nullable().optional().meta({
+        description: "null in an error answer to a message whose ID could not be read",
+      }),
       method: z.string().optional(),
       params: z.record(z.string(), z.unknown()).optional(),
       result: z.record(z.string(), z.unknown()).optional(),
       error: z.object({ code: z.int(), message: z.string(), data: z.unknown().optional() })
         .optional(),
     }).meta({ description: "A JSON-RPC 2.0 message, as MCP defines them" }),
+  ),
+  JsonRpcRequest: component(
+    "JsonRpcRequest",
+    z.looseObject({
+      jsonrpc: z.literal("2.0"),
+      id: z.union([z.string(), z.int()]).optional().meta({
+        description: "The request's ID; a notification has none",
+      }),
+      method: z.string(),
+      params: z.record(z.string(), z.unknown()).optional(),
+    }).meta({ description: "A JSON-RPC 2.0 request or notification, as MCP defines them" }),
   ),
   SearchResponse: searchResponse,
   SummaryResponse: summaryResponse,

@@ -7,6 +7,7 @@ import { createMcpHandler } from "@modelcontextprotocol/server";
 import type { ServedCatalogue } from "../catalogue/served.ts";
 import { metaToolServer } from "../answer/meta_tools.ts";
 import { serviceCall } from "./calls.ts";
+import { problem, problemResponse } from "./problem.ts";
 import type { ServiceSettings } from "./settings.ts";
 
 /** The largest JSON-RPC request body read, in bytes. */
@@ -31,12 +32,23 @@ export function mcpHandler(
   );
   // Without the request's own abort signal: the SDK reads it, and Deno warns, on reading the
   // signal of a request it serves, that the signal also aborts once the answer is sent.
-  return (request) =>
-    handler.fetch(
+  return (request) => {
+    // A stateless endpoint takes POST alone; another method (TRACE, PUT…) is a 405 before the
+    // SDK, which could not even copy the request of some of them.
+    if (request.method !== "POST") {
+      return Promise.resolve(problemResponse(
+        problem(405, `${request.method} is not allowed on /mcp: send JSON-RPC by POST`),
+        { Allow: "POST" },
+      ));
+    }
+    // Without the request's own abort signal: the SDK reads it, and Deno warns, on reading the
+    // signal of a request it serves, that the signal also aborts once the answer is sent.
+    return handler.fetch(
       new Request(request.url, {
         method: request.method,
         headers: request.headers,
         body: request.body,
       }),
     );
+  };
 }

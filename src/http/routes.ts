@@ -15,6 +15,7 @@ export type AnswerSchemaId =
   | "Home"
   | "JsonDocument"
   | "JsonRpcMessage"
+  | "JsonRpcRequest"
   | "SearchResponse"
   | "SummaryResponse"
   | "NamespacesResponse"
@@ -249,7 +250,7 @@ export const ROUTES = [
     calls: true,
     exposeHeaders: ["Mcp-Session-Id", "Mcp-Protocol-Version"],
     doc: {
-      post: { body: "JsonRpcMessage", description: "A JSON-RPC request or notification" },
+      post: { body: "JsonRpcRequest", description: "A JSON-RPC request or notification" },
       summary: "The MCP endpoint",
       description:
         "MCP over Streamable HTTP, stateless: the tools climax_search and climax_get, and climax_call where the service reaches MCP servers. Its errors are JSON-RPC errors, as MCP requires, not problems; GET and DELETE get 405. Only the service's own host names and the origins of its own and loopback pages (or CORS_ORIGIN's list) may use it (403 otherwise).",
@@ -262,6 +263,16 @@ export const ROUTES = [
         202: { description: "A notification was accepted", schema: "JsonRpcMessage" },
         400: { description: "Not a JSON-RPC request", schema: "JsonRpcMessage" },
         401: PROBLEMS[401],
+        403: {
+          description:
+            "A host name, origin or address the service does not answer (where it calls tools)",
+          schema: "Problem",
+        },
+        406: {
+          description: "The client does not accept JSON or an event stream",
+          schema: "JsonRpcMessage",
+        },
+        415: { description: "The body is not application/json", schema: "JsonRpcMessage" },
       },
     },
   },
