@@ -24,6 +24,9 @@ export const FILESYSTEM_PACKAGE = "@modelcontextprotocol/server-filesystem@2026.
 /** The time reference server on PyPI, pinned (pip's form). */
 export const TIME_PACKAGE = "mcp-server-time==2026.10.19";
 
+/** The fuzzer of the service's OpenAPI document, from PyPI, pinned (pip's form). */
+export const SCHEMATHESIS_PACKAGE = "schemathesis==4.32.5";
+
 /** The git reference server on PyPI, pinned (pip's form). */
 export const GIT_PACKAGE = "mcp-server-git==2026.10.19";
 
@@ -36,7 +39,7 @@ export function pinnedVersion(pinned: string): string {
 export const TEST_VENV: string = fileURLToPath(new URL("../.venv-tests/", import.meta.url));
 
 /** The program `name` of the tests' virtual environment, or `null` when it is not installed. */
-function venvProgram(name: string): string | null {
+export function venvProgram(name: string): string | null {
   const path = `${TEST_VENV}bin/${name}`;
   try {
     return Deno.statSync(path).isFile ? path : null;

@@ -146,7 +146,7 @@ export const ANSWER_SCHEMAS: Readonly<Record<AnswerSchemaId, z.ZodType>> = {
     "JsonRpcMessage",
     z.looseObject({
       jsonrpc: z.literal("2.0"),
-      id: z.union([z.string(), z.int()]).nullable().optional().meta({
+      id: z.union([z.string(), z.number()]).nullable().optional().meta({
         description: "null in an error answer to a message whose ID could not be read",
       }),
       method: z.string().optional(),
@@ -160,7 +160,7 @@ export const ANSWER_SCHEMAS: Readonly<Record<AnswerSchemaId, z.ZodType>> = {
     "JsonRpcRequest",
     z.looseObject({
       jsonrpc: z.literal("2.0"),
-      id: z.union([z.string(), z.int()]).optional().meta({
+      id: z.union([z.string(), z.number()]).optional().meta({
         description: "The request's ID; a notification has none",
       }),
       method: z.string(),
