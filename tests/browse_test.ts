@@ -53,7 +53,7 @@ Deno.test("the page's search form uses the API's parameter names, and its URL ru
   assert.ok(names.length > 0 && names.every((name) => name.startsWith("git_")), names.join());
 });
 
-Deno.test("the page pages with the API's cursors; a bad parameter is the API's 400 problem", async () => {
+Deno.test("the page pages with the API's cursors; a bad parameter or cursor is a 400 page saying so", async () => {
   const { html } = await page("/?cli=aws&mode=substring");
   const next = /<a href="([^"]+)" rel="next">/.exec(html)?.[1].replaceAll("&amp;", "&");
   assert.ok(next?.includes("cursor="), "a next link with a cursor");
@@ -63,13 +63,10 @@ Deno.test("the page pages with the API's cursors; a bad parameter is the API's 4
   assert.deepEqual(shown, expected);
   const bad = await page("/?mode=fuzzy");
   assert.equal(bad.response.status, 400);
-  assert.equal(bad.response.headers.get("Content-Type"), "application/problem+json");
-  assert.deepEqual(JSON.parse(bad.html).invalid_params.map((p: { name: string }) => p.name), [
-    "mode",
-  ]);
+  assert.match(bad.html, /<p class="problem" role="alert">[^<]*mode/);
   const stale = await page("/?query=git&cursor=0.0000000000000000");
   assert.equal(stale.response.status, 400);
-  assert.equal(stale.response.headers.get("Content-Type"), "application/problem+json");
+  assert.match(stale.html, /<p class="problem" role="alert">[^<]*cursor/);
 });
 
 Deno.test("the page has its own ETag, a strict CSP, and loads nothing from elsewhere", async () => {
@@ -167,4 +164,15 @@ Deno.test("the page's text colours pass WCAG AA on their backgrounds, light and 
       assert.ok(ratio >= 4.5, `${fg} on ${bg}: ${ratio.toFixed(2)} in ${JSON.stringify(colours)}`);
     }
   }
+});
+
+Deno.test("a browser that sends a bad parameter gets the page with the problem and the form, status 400", async () => {
+  const { response, html } = await page("/?limit=abc");
+  assert.equal(response.status, 400);
+  assert.match(response.headers.get("Content-Type") ?? "", /^text\/html/);
+  assert.match(html, /<p class="problem" role="alert">[^<]*limit/);
+  assert.match(html, /<form/);
+  // The API's answer to the same URL stays its problem.
+  const api = await app().request("/?limit=abc");
+  assert.equal(api.status, 200, "GET / takes no parameters of its own outside the page");
 });

@@ -5,7 +5,6 @@ import type { Context } from "hono";
 import { InvalidCursorError } from "../errors.ts";
 import type { RegistryView } from "../registry/registry_view.ts";
 import { type SearchAnswer, searchAnswer } from "../answer/search_answer.ts";
-import { invalidParams, ProblemError } from "./problem.ts";
 import { searchParamsOrProblem } from "./query.ts";
 import { toolAnswer } from "../answer/tool_answer.ts";
 import { lookupTool } from "../registry/tool_lookup.ts";
@@ -25,9 +24,18 @@ const CONTENT_SECURITY_POLICY =
  * The browse page of `GET /`: the search its URL asks for, run as `GET /search` runs it. A bad
  * parameter or cursor gets the problem `GET /search` would answer: only a missing page is HTML.
  */
-export function homeHtml(c: Context, registry: RegistryView): Response | Promise<Response> {
+export async function homeHtml(c: Context, registry: RegistryView): Promise<Response> {
   const params = searchParamsOrProblem(c.req.queries());
-  if (params instanceof Response) return params;
+  const mcpUrl = new URL("/mcp", c.req.url).href;
+  c.header("Content-Security-Policy", CONTENT_SECURITY_POLICY);
+  if (params instanceof Response) {
+    // A person who typed a wrong value gets the page, and what is wrong, not the API's JSON.
+    const { detail } = await params.json() as { detail: string };
+    return c.html(
+      <HomePage registry={registry} asked={{}} mcpUrl={mcpUrl} problem={detail} />,
+      400,
+    );
+  }
   let answer: SearchAnswer | undefined;
   if (params.query || params.category || params.cli) {
     try {
@@ -39,11 +47,13 @@ export function homeHtml(c: Context, registry: RegistryView): Response | Promise
       );
     } catch (error) {
       if (!(error instanceof InvalidCursorError)) throw error;
-      throw new ProblemError(invalidParams([{ name: "cursor", reason: error.message }]));
+      const problem = `Invalid parameter: cursor: ${error.message}`;
+      return c.html(
+        <HomePage registry={registry} asked={params} mcpUrl={mcpUrl} problem={problem} />,
+        400,
+      );
     }
   }
-  c.header("Content-Security-Policy", CONTENT_SECURITY_POLICY);
-  const mcpUrl = new URL("/mcp", c.req.url).href;
   return c.html(
     <HomePage registry={registry} asked={params} answer={answer} mcpUrl={mcpUrl} />,
     200,

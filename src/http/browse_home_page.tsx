@@ -31,11 +31,13 @@ export interface HomeProps {
   answer?: SearchAnswer;
   /** The MCP endpoint of this very service. */
   mcpUrl: string;
+  /** What is wrong with the search asked, when it cannot be run: said above the form. */
+  problem?: string;
 }
 
 /** The page of `GET /` for a browser. */
 export function HomePage(
-  { registry, asked, answer, mcpUrl }: HomeProps,
+  { registry, asked, answer, mcpUrl, problem }: HomeProps,
 ): Rendered {
   const summary = registry.summary();
   const categories = [...new Set(summary.flatMap((cli) => cli.category ?? []))].sort();
@@ -88,6 +90,7 @@ export function HomePage(
             <button type="submit">Search</button>
           </form>
         </search>
+        {problem !== undefined && <p class="problem" role="alert">{problem}</p>}
         {answer !== undefined && <Results answer={answer} asked={asked} />}
         <section aria-labelledby="clis">
           <h2 id="clis">The catalogue</h2>
