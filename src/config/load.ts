@@ -260,7 +260,8 @@ async function noBundledConfig(source: string): Promise<string> {
   }
   names.sort();
   const near = closest(name, names);
-  return `No bundled config has this name${near === undefined ? "" : `; did you mean "${near}"?`}${
+  const meant = near === undefined ? "." : `; did you mean "${near}"?`;
+  return `No bundled config has this name${meant}${
     names.length > 0 ? ` The bundled configs: ${names.join(", ")}` : ""
   }`;
 }
