@@ -176,3 +176,11 @@ Deno.test("a browser that sends a bad parameter gets the page with the problem a
   const api = await app().request("/?limit=abc");
   assert.equal(api.status, 200, "GET / takes no parameters of its own outside the page");
 });
+
+Deno.test("a tool's page says a boolean argument takes true or false, not any value", async () => {
+  const { html } = await page("/tools/docker:docker_ps");
+  const row = /<code>all<\/code><\/th>(.*?)<\/tr>/s.exec(html)?.[1] ?? "";
+  assert.match(row, /<td>boolean<\/td>/);
+  assert.match(row, /<td>true, false<\/td>/);
+  assert.doesNotMatch(row, /<td>any<\/td>/);
+});

@@ -79,7 +79,7 @@ function Arguments({ args }: { args: readonly ToolArg[] }) {
                 <td>{givenAs(arg)}</td>
                 <td>{arg.required ? "yes" : "no"}</td>
                 <td>{arg.default === null ? "" : <code>{JSON.stringify(arg.default)}</code>}</td>
-                <td>{arg.enum === null ? "any" : arg.enum.join(", ")}</td>
+                <td>{allowedValues(arg)}</td>
                 <td>{arg.description}</td>
               </tr>
             ))}
@@ -88,6 +88,12 @@ function Arguments({ args }: { args: readonly ToolArg[] }) {
       )}
     </section>
   );
+}
+
+/** The values an argument takes, in words: its enum's, a boolean's two, or any of its type. */
+function allowedValues(arg: ToolArg): string {
+  if (arg.enum !== null) return arg.enum.join(", ");
+  return arg.type === "boolean" ? "true, false" : "any";
 }
 
 /** How an argument reaches the program, in words. */
