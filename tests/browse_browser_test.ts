@@ -64,6 +64,19 @@ Deno.test({
       assert.equal(await page.evaluate("window.notReloaded"), true, "no reload");
       assert.match(page.url(), /query=show\+the\+containers\+that\+are\+up/);
       await page.screenshot({ path: `${shots}/browse_1280.png` });
+      // Back returns to the page before the typing, not out of the site. A step within the
+      // page's own history reloads it: a mark on the window tells the new page from the old.
+      await page.evaluate("window.mark = 1; setTimeout(() => history.back(), 0)");
+      await page.waitForFunction(
+        "window.mark === undefined && location.search === '' && document.readyState === 'complete'",
+      );
+      assert.equal(page.url(), `${service.base}/`);
+      await page.evaluate("window.mark = 1; setTimeout(() => history.forward(), 0)");
+      await page.waitForFunction(
+        "window.mark === undefined && location.search.includes('query=') && " +
+          "document.querySelector('#results + ol strong') !== null",
+      );
+      assert.equal(await page.$eval("#results + ol strong", (el) => el.textContent), "docker_ps");
 
       // Filters chosen in the form, then the next page by its link.
       await page.goto(`${service.base}/`, { waitUntil: "load" });
