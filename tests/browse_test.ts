@@ -184,3 +184,11 @@ Deno.test("a tool's page says a boolean argument takes true or false, not any va
   assert.match(row, /<td>true, false<\/td>/);
   assert.doesNotMatch(row, /<td>any<\/td>/);
 });
+
+Deno.test("a CLI's tags are shown once for a run of its results, not on each", async () => {
+  const { html } = await page("/?cli=aws&mode=substring");
+  const metas = [...html.matchAll(/<span class="meta">([^<]*)<\/span>/g)].map((m) => m[1]);
+  assert.ok(metas.length > 2, "a run of aws results");
+  const tagged = metas.filter((meta) => meta.split(" · ").length > 2);
+  assert.equal(tagged.length, 1, metas.join("\n"));
+});

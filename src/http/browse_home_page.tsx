@@ -144,7 +144,12 @@ function Results({ answer, asked }: { answer: SearchAnswer; asked: HomeQuery }) 
       <h2 id="results">Results</h2>
       {answer.results.length === 0 ? <p>{answer.hint ?? "No tool matches."}</p> : (
         <ol>
-          {answer.results.map((entry) => <Result entry={entry} />)}
+          {answer.results.map((entry, i) => (
+            <Result
+              entry={entry}
+              sameCli={i > 0 && answer.results[i - 1].cli_name === entry.cli_name}
+            />
+          ))}
         </ol>
       )}
       {next !== undefined && <a href={next} rel="next">Next results</a>}
@@ -152,8 +157,11 @@ function Results({ answer, asked }: { answer: SearchAnswer; asked: HomeQuery }) 
   );
 }
 
-function Result({ entry }: { entry: ToolIndexEntry | SummaryEntry }) {
-  const tags = "tags" in entry ? entry.tags : [];
+function Result(
+  { entry, sameCli }: { entry: ToolIndexEntry | SummaryEntry; sameCli: boolean },
+) {
+  // A CLI's tags are its own, not each tool's: said at its first result of a run.
+  const tags = "tags" in entry && !sameCli ? entry.tags : [];
   return (
     <li>
       <a href={`/tools/${encodeURIComponent(entry.tool_name)}`}>
