@@ -290,7 +290,12 @@ export class UpstreamSupervisor {
       next = `; next try in ${delay / 1000} s`;
     }
     if (this.#problem?.message !== message) {
-      this.#options.report(`Upstream ${namespace} failed: ${message}${kept}${next}`);
+      // The log is the operator's: it names the server's origin where /healthz, open to all,
+      // says "its URL" (never its path, query or credentials).
+      const logged = this.config.transport === "http"
+        ? message.replaceAll("its URL", new URL(this.config.url).origin)
+        : message;
+      this.#options.report(`Upstream ${namespace} failed: ${logged}${kept}${next}`);
     }
     this.#status = "failing";
     this.#problem = { message, since: this.#problem?.since ?? new Date() };
