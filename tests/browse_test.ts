@@ -121,7 +121,7 @@ Deno.test("a tool's page shows its arguments, what it runs, env masked, and the 
   const api = await (await app().request("/tools/git_log")).json();
   const rows = [...html.matchAll(/<th scope="row"><code>([^<]+)<\/code><\/th>/g)].map((m) => m[1]);
   assert.deepEqual(rows, Object.keys(api.input_schema.properties));
-  assert.match(html, /<td>--max-count value<\/td>/);
+  assert.match(html, /<td><code class="flag">--max-count<\/code> value<\/td>/);
   const shown = /<h2 id="json">.*?<pre><code>(.*?)<\/code><\/pre>/s.exec(html)?.[1];
   assert.deepEqual(JSON.parse(unescaped(shown ?? "")), api, "the JSON an agent gets, unchanged");
   for (const value of Object.values(api.env as Record<string, string>)) {
@@ -191,4 +191,11 @@ Deno.test("a CLI's tags are shown once for a run of its results, not on each", a
   assert.ok(metas.length > 2, "a run of aws results");
   const tagged = metas.filter((meta) => meta.split(" · ").length > 2);
   assert.equal(tagged.length, 1, metas.join("\n"));
+});
+
+Deno.test("a flag on a tool's page is kept whole on one line, not wrapped at its hyphen", async () => {
+  const { html } = await page("/tools/docker:docker_ps");
+  assert.match(html, /the flag <code class="flag">--no-trunc<\/code> when true/);
+  const style = await (await app().request("/assets/browse.css")).text();
+  assert.match(style, /\.flag \{ white-space: nowrap; \}/);
 });

@@ -9,6 +9,7 @@ export const STYLE = `
   :root { --fg: #ececf1; --bg: #121216; --muted: #b4b4c0; --accent: #8ab4f8; --line: #3a3a44; }
 }
 * { box-sizing: border-box; }
+.flag { white-space: nowrap; }
 .problem { border-left: 0.25rem solid var(--accent); padding: 0.25rem 0.75rem; font-weight: 600; }
 body { margin: 0 auto; max-width: 64rem; padding: 1rem; font: 16px/1.5 system-ui, sans-serif; color: var(--fg); background: var(--bg); }
 a { color: var(--accent); }

@@ -42,7 +42,8 @@ export function ToolPage({ id, answer }: ToolPageProps): Rendered {
         <section aria-labelledby="json">
           <h2 id="json">What an agent gets</h2>
           <p>
-            The answer of <code>GET /tools/{id}</code> and of the MCP tool <code>climax_get</code>:
+            The answer of <code>GET /tools/{id}</code> (the MCP tool <code>climax_get</code>{" "}
+            says the same, each thing once):
           </p>
           <pre><code>{JSON.stringify(answer, null, 2)}</code></pre>
         </section>
@@ -96,14 +97,14 @@ function allowedValues(arg: ToolArg): string {
   return arg.type === "boolean" ? "true, false" : "any";
 }
 
-/** How an argument reaches the program, in words. */
-function givenAs(arg: ToolArg): string {
+/** How an argument reaches the program, in words; a flag is kept whole on one line. */
+function givenAs(arg: ToolArg): Rendered | string {
   if (arg.cwd) return "the working directory";
   if (arg.stdin) return "standard input";
   if (arg.positional) return "a positional word";
-  const flag = flagOf(arg);
-  if (arg.type === "boolean") return `the flag ${flag} when true`;
-  return flag.endsWith("=") ? `${flag}value, one word` : `${flag} value`;
+  const flag = <code class="flag">{flagOf(arg)}</code>;
+  if (arg.type === "boolean") return <>the flag {flag} when true</>;
+  return flagOf(arg).endsWith("=") ? <>{flag}value, one word</> : <>{flag} value</>;
 }
 
 /** The command line the tool runs, its global arguments and its environment's names. */
