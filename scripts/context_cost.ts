@@ -4,7 +4,7 @@
 // listed directly, as CLImax's classic mode lists them, beside tools/list of the two
 // meta-tools and typical answers of each.
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { encode } from "gpt-tokenizer/encoding/o200k_base";
+import { encode } from "npm:gpt-tokenizer@4.0.0/encoding/o200k_base";
 import { loadConfigDir, ToolIndex, ToolRegistry } from "../mod.ts";
 import { fixedCatalogue } from "../src/catalogue/served.ts";
 import { createApp } from "../src/http/app.ts";

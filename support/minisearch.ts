@@ -1,7 +1,7 @@
 // The anchor of ranked search, for the benchmarks and `deno task eval`: MiniSearch 7.2 with its
 // defaults, prefix search and a name boost of 2, over the same fields as the spec's search,
 // built from the same configs.
-import MiniSearch from "minisearch";
+import MiniSearch from "npm:minisearch@7.2.0";
 import type { CLImaxConfigInput, SearchParams } from "../mod.ts";
 
 interface Document {

@@ -26,7 +26,7 @@ Deno.test({
   sanitizeResources: false,
   sanitizeOps: false,
   fn: async () => {
-    const { default: puppeteer } = await import("puppeteer-core");
+    const { default: puppeteer } = await import("npm:puppeteer-core@25.16.0");
     const service = await serveEntry("main.ts", "/healthz");
     const browser = await puppeteer.launch({
       executablePath: CHROMIUM,

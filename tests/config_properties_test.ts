@@ -1,7 +1,7 @@
 // Whatever text or value a config is made of, parsing and validating it either give a config
 // or throw a ConfigError that says what is wrong: nothing else, and never slowly.
 import assert from "node:assert/strict";
-import fc from "fast-check";
+import fc from "./_fast_check.ts";
 import YAML from "yaml";
 import { type CLImaxConfig, ConfigError, parseConfig, validateConfig } from "../mod.ts";
 import { dockerConfig, gitConfig } from "./_fixtures.ts";

@@ -30,3 +30,21 @@ Deno.test("the library depends on zod and yaml only (FR-015)", async () => {
     "zod",
   ]);
 });
+
+Deno.test("deno.json's imports are the packages the published entries reach: a start installs no test tooling", async () => {
+  const manifest = JSON.parse(await Deno.readTextFile(new URL("../deno.json", import.meta.url)));
+  const imported = Object.values(manifest.imports as Record<string, string>)
+    .map((specifier) => /^npm:\/?((?:@[^/@]+\/)?[^/@]+)/.exec(specifier)?.[1])
+    .filter((name): name is string => name !== undefined);
+  const reached = new Set<string>();
+  for (const entry of ["../main.ts", "../src/cli/mod.ts", "../src/mcp_stdio/mod.ts"]) {
+    const output = await runDeno(["info", "--json", new URL(entry, import.meta.url).href]);
+    assert.equal(output.code, 0, output.stderr);
+    const info = JSON.parse(output.stdout);
+    // `npmPackages` covers the whole lockfile: the packages the graph reaches are its modules'.
+    for (const module of info.modules) {
+      if (module.npmPackage) reached.add((info.npmPackages[module.npmPackage] as NpmPackage).name);
+    }
+  }
+  for (const name of imported) assert.ok(reached.has(name), `${name} is no published entry's`);
+});

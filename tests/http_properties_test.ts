@@ -1,7 +1,7 @@
 // Whatever a client sends, the service answers without a 5xx, and every error answer of the
 // HTTP routes is an application/problem+json problem.
 import assert from "node:assert/strict";
-import fc from "fast-check";
+import fc from "./_fast_check.ts";
 import { fixedCatalogue } from "../src/catalogue/served.ts";
 import { createApp } from "../src/http/app.ts";
 import { settingsFromEnv } from "../src/http/settings.ts";

@@ -1,7 +1,7 @@
 // MCP tool list files: a server's details and its tools as tools/list returns them, checked
 // with the line and column of every problem.
 import assert from "node:assert/strict";
-import fc from "fast-check";
+import fc from "./_fast_check.ts";
 import { ConfigError } from "../mod.ts";
 import { parseMcpToolList } from "../src/config/mcp_tool_list.ts";
 import { jsonErrorOffset, jsonLocator } from "../src/config/yaml/json_position.ts";

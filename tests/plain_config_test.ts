@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import fc from "fast-check";
+import fc from "./_fast_check.ts";
 import { copyPlainConfig } from "../src/config/_fast_copy.ts";
 import { ARG_TYPES, modelSchemas } from "../src/config/model_schemas.ts";
 import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH } from "../src/limits.ts";

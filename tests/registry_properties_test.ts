@@ -2,7 +2,7 @@
 // and, after random sequences of registrations, replacements and removals, a model of what the
 // registry should hold and a registry built afresh from it.
 import assert from "node:assert/strict";
-import fc from "fast-check";
+import fc from "./_fast_check.ts";
 import {
   InvalidToolError,
   NotFoundError,

@@ -2,7 +2,7 @@
 // scan, ranked mode keeps to the filters and the limit in a deterministic order, and any
 // cursor that was not issued for the same parameters is refused.
 import assert from "node:assert/strict";
-import fc from "fast-check";
+import fc from "./_fast_check.ts";
 import {
   type CLImaxConfig,
   InvalidCursorError,

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import fc from "fast-check";
+import fc from "./_fast_check.ts";
 import { settledOrder } from "../src/search/ranked.ts";
 
 /** The order `settledOrder` makes, worked out by comparing every pair of a source's tools. */

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import fc from "fast-check";
-import { stemmer } from "stemmer";
+import fc from "./_fast_check.ts";
+import { stemmer } from "npm:stemmer@2.0.1";
 import { readCatalogue } from "../src/catalogue/compiled.ts";
 import { editDistance } from "../src/_suggest.ts";
 import { stem } from "../src/search/_stem.ts";

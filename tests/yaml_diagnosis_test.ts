@@ -3,7 +3,7 @@
 // sent to that line with one message, not to the parser's echoes of it lines away. Each config
 // here is a realistic one with one mistake (or two), and the test asserts every issue reported.
 import assert from "node:assert/strict";
-import fc from "fast-check";
+import fc from "./_fast_check.ts";
 import YAML from "yaml";
 import { ConfigError, parseConfig } from "../mod.ts";
 import { diagnoseYaml } from "../src/config/yaml/_diagnosis.ts";
