@@ -9,7 +9,8 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { createMcpHandler, McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
-import { freePort, startServer } from "../support/server.ts";
+import { serveEntry } from "../support/server.ts";
+import { MCP_TASK } from "../tests/_mcp.ts";
 import { percentile } from "./_measure.ts";
 
 const calls = Number(Deno.args[0] ?? 2000);
@@ -87,14 +88,7 @@ try {
   await index.connect(
     new StdioClientTransport({
       command: Deno.execPath(),
-      args: [
-        "run",
-        "--allow-read",
-        "--allow-env",
-        "--allow-run",
-        "--allow-net",
-        "src/mcp_stdio/mod.ts",
-      ],
+      args: [...MCP_TASK],
       cwd: ROOT,
       env: {
         PATH: Deno.env.get("PATH") ?? "",
@@ -127,24 +121,8 @@ try {
     `${dir}/http.json`,
     JSON.stringify({ mcpServers: { fixture: { type: "http", url } } }),
   );
-  const port = freePort();
-  const service = await startServer(
-    [
-      "serve",
-      "--allow-read",
-      "--allow-env",
-      "--allow-net",
-      "--allow-run",
-      "--host",
-      "127.0.0.1",
-      "--port",
-      String(port),
-      "main.ts",
-    ],
-    port,
-    "/healthz",
-    { MCP_CONFIG: `${dir}/http.json` },
-  );
+  const service = await serveEntry("main.ts", "/healthz", { MCP_CONFIG: `${dir}/http.json` });
+
   const httpDirect = new Client({ name: "bench", version: "1.0.0" });
   await httpDirect.connect(new StreamableHTTPClientTransport(new URL(url)));
   const httpIndex = new Client({ name: "bench", version: "1.0.0" });

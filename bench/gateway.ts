@@ -12,7 +12,7 @@
 //
 //   deno run --allow-read --allow-write --allow-env --allow-net --allow-run bench/gateway.ts [runs]
 import { LiveCatalogue } from "../src/catalogue/live.ts";
-import { freePort, type Server, startServer } from "../support/server.ts";
+import { serveEntry } from "../support/server.ts";
 import { median } from "./_measure.ts";
 import { rssMiB } from "./_soak_server.ts";
 
@@ -54,18 +54,6 @@ async function searchesFor(base: string, ms: number): Promise<number[]> {
   return times;
 }
 
-/** `deno serve main.ts` with the service's permissions and programs allowed, on a free port. */
-function serve(env: Record<string, string>): Promise<Server> {
-  const port = freePort();
-  const args = ["serve", "--allow-read", "--allow-env", "--allow-net", "--allow-run"];
-  return startServer(
-    [...args, "--host", "127.0.0.1", "--port", String(port), "main.ts"],
-    port,
-    "/healthz",
-    env,
-  );
-}
-
 async function startFigures(config: string): Promise<void> {
   const none: number[] = [];
   const ten: number[] = [];
@@ -73,10 +61,10 @@ async function startFigures(config: string): Promise<void> {
   const memory = { none: [] as number[], ten: [] as number[] };
   const searching = { none: [] as number[], ten: [] as number[] };
   // One start of each first, so that every module is compiled and cached before anything is timed.
-  await (await serve({})).stop();
-  await (await serve({ MCP_CONFIG: config })).stop();
+  await (await serveEntry("main.ts", "/healthz")).stop();
+  await (await serveEntry("main.ts", "/healthz", { MCP_CONFIG: config })).stop();
   for (let i = 0; i < runs; i++) {
-    const bare = await serve({});
+    const bare = await serveEntry("main.ts", "/healthz");
     none.push(bare.startMs);
     searching.none.push(...await searchesFor(bare.base, 1000));
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -84,7 +72,7 @@ async function startFigures(config: string): Promise<void> {
     await bare.stop();
 
     const started = performance.now();
-    const served = await serve({ MCP_CONFIG: config });
+    const served = await serveEntry("main.ts", "/healthz", { MCP_CONFIG: config });
     ten.push(served.startMs);
     // Searches answered while the 10 programs start, beside the same searches with none.
     searching.ten.push(...await searchesFor(served.base, 1000));

@@ -101,7 +101,7 @@ async function readLines(stream: ReadableStream<Uint8Array>, line: (text: string
 
 /**
  * `deno serve` of `entry` (a path from `cwd`, default the project's folder) with the service's
- * permissions, on a free port.
+ * permissions (`deno task start`'s: programs may run, for stdio MCP servers), on a free port.
  */
 export function serveEntry(
   entry: string,
@@ -117,6 +117,7 @@ export function serveEntry(
       "--allow-read",
       "--allow-env",
       "--allow-net",
+      "--allow-run",
       "--host",
       "127.0.0.1",
       "--port",

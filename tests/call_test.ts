@@ -169,21 +169,7 @@ Deno.test("a server that dies in a call answers an error naming it, and the next
 });
 
 Deno.test("100 calls in flight to one stdio server are all answered, none mixed up", async () => {
-  const dir = await Deno.makeTempDir();
-  const catalogue = await LiveCatalogue.open({
-    dir,
-    upstreams: [{
-      namespace: "fixture",
-      transport: "stdio",
-      ...faultServer(),
-      env: {},
-      cwd: null,
-      place: "test",
-    }],
-    report: () => {},
-  });
-  try {
-    await catalogue.ready();
+  await withFixture(async (catalogue) => {
     const answers = await Promise.all(
       Array.from(
         { length: 100 },
@@ -198,10 +184,7 @@ Deno.test("100 calls in flight to one stdio server are all answered, none mixed 
     answers.forEach((answer, i) => {
       assert.equal((answer.content[0] as { text: string }).text, `call ${i}`);
     });
-  } finally {
-    await catalogue.close();
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });
 
 Deno.test("a tool with two backends goes to the next when the chosen one is down, and the answer says which served it", async () => {
@@ -246,6 +229,37 @@ Deno.test("a tool with two backends goes to the next when the chosen one is down
   assert.match((big.content[0] as { text: string }).text, /over the limit of 1024/);
 });
 
+/**
+ * Runs `run` with a live catalogue, ready, of a folder holding a git config and of the SDK's
+ * fault server as the upstream `fixture`; the operator's messages are collected.
+ */
+async function withFixture(
+  run: (catalogue: LiveCatalogue, messages: string[]) => Promise<void>,
+): Promise<void> {
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(`${dir}/git.yaml`, GIT_YAML);
+  const messages: string[] = [];
+  const catalogue = await LiveCatalogue.open({
+    dir,
+    upstreams: [{
+      namespace: "fixture",
+      transport: "stdio",
+      ...faultServer(),
+      env: {},
+      cwd: null,
+      place: "test",
+    }],
+    report: (message) => messages.push(message),
+  });
+  try {
+    await catalogue.ready();
+    await run(catalogue, messages);
+  } finally {
+    await catalogue.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
 /** A client of the service's /mcp, answered by `app` in this process, with `headers`. */
 async function serviceClient(
   app: ReturnType<typeof createApp>,
@@ -265,22 +279,7 @@ async function serviceClient(
 }
 
 Deno.test("the service's /mcp calls an MCP server's tool, says where a CLI tool runs, and refuses pages of other sites", async () => {
-  const dir = await Deno.makeTempDir();
-  await Deno.writeTextFile(`${dir}/git.yaml`, GIT_YAML);
-  const catalogue = await LiveCatalogue.open({
-    dir,
-    upstreams: [{
-      namespace: "fixture",
-      transport: "stdio",
-      ...faultServer(),
-      env: {},
-      cwd: null,
-      place: "test",
-    }],
-    report: () => {},
-  });
-  try {
-    await catalogue.ready();
+  await withFixture(async (catalogue) => {
     const app = createApp(catalogue, { ...settingsFromEnv(() => undefined), logRequests: false });
     const client = await serviceClient(app);
     const echo = await call(client, "fixture:echo", { message: "over HTTP" });
@@ -339,10 +338,7 @@ Deno.test("the service's /mcp calls an MCP server's tool, says where a CLI tool 
     assert.equal(refused.isError, true);
     const openapi = await (await app.request("http://127.0.0.1:8000/openapi.json")).json();
     assert.ok(openapi.paths["/tools/{tool_name}/call"].post, "documented");
-  } finally {
-    await catalogue.close();
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });
 
 Deno.test("a tool the policy denies is neither found, got nor called, by ID, bare name or another case", async () => {
@@ -424,23 +420,8 @@ Deno.test("deno task start refuses another address than loopback without AUTH_TO
 });
 
 Deno.test("a cancelled call is cancelled at the server, and an answer over the cap (or of 50 MB) is refused, saying so", async () => {
-  const dir = await Deno.makeTempDir();
-  const messages: string[] = [];
-  const catalogue = await LiveCatalogue.open({
-    dir,
-    upstreams: [{
-      namespace: "fixture",
-      transport: "stdio",
-      ...faultServer(),
-      env: {},
-      cwd: null,
-      place: "test",
-    }],
-    report: (message) => messages.push(message),
-  });
-  const options = { callers: catalogue.callers, timeoutMs: 10_000, maxAnswerBytes: 4 << 20 };
-  try {
-    await catalogue.ready();
+  await withFixture(async (catalogue, messages) => {
+    const options = { callers: catalogue.callers, timeoutMs: 10_000, maxAnswerBytes: 4 << 20 };
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 200);
     const cancelled = await callTool(catalogue.registry, "fixture:slow", { ms: 3000 }, {
@@ -464,10 +445,7 @@ Deno.test("a cancelled call is cancelled at the server, and an answer over the c
     assert.match((huge.content[0] as { text: string }).text, /answer was over 10 MiB/);
     const fine = await callTool(catalogue.registry, "fixture:echo", { message: "after" }, options);
     assert.deepEqual(fine.content, [{ type: "text", text: "after" }]);
-  } finally {
-    await catalogue.close();
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });
 
 Deno.test("without AUTH_TOKEN, a service that calls tools answers this machine alone, whatever Host is named", async () => {

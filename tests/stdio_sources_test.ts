@@ -17,7 +17,7 @@ import {
   type ServerCommand,
   timeServer,
 } from "./_servers.ts";
-import { freePort, startServer } from "../support/server.ts";
+import { serveEntry } from "../support/server.ts";
 import { eventually, GIT_YAML, healthOf } from "./_live.ts";
 
 /** A stdio entry of `namespace` running `server`, with `env`. */
@@ -258,25 +258,8 @@ Deno.test("a service told to stop while its servers start leaves no process behi
   mcpServers.stubborn = faultServer(["--ignore-term", "--name", marker]);
   mcpServers.everything = everythingServer();
   await Deno.writeTextFile(`${dir}/mcp.json`, JSON.stringify({ mcpServers }));
-  const port = freePort();
-  const service = await startServer(
-    [
-      "serve",
-      "--allow-read",
-      "--allow-env",
-      "--allow-net",
-      "--allow-run",
-      "--host",
-      "127.0.0.1",
-      "--port",
-      String(port),
-      "main.ts",
-    ],
-    port,
-    "/healthz",
-    { MCP_CONFIG: `${dir}/mcp.json` },
-    true,
-  );
+  const service = await serveEntry("main.ts", "/healthz", { MCP_CONFIG: `${dir}/mcp.json` }, true);
+
   // Taken while they start, before the service dies and its children become init's: the
   // service starts them once it has answered.
   let children: number[] = [];
