@@ -1,5 +1,6 @@
-// What the MCP tests share: the headers of every request over Streamable HTTP, a tool's answer
-// as a test reads it, and the local MCP server started over stdio as a client starts it.
+// What the MCP tests share: the headers of every request over Streamable HTTP and the body of
+// the first, a tool's answer as a test reads it, and the local MCP server started over stdio as
+// a client starts it.
 import assert from "node:assert/strict";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
@@ -9,6 +10,18 @@ export const MCP_HEADERS: Readonly<Record<string, string>> = {
   "Content-Type": "application/json",
   Accept: "application/json, text/event-stream",
 };
+
+/** The body of an MCP client's first request, `initialize`. */
+export const INITIALIZE: string = JSON.stringify({
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: {
+    protocolVersion: "2025-11-25",
+    capabilities: {},
+    clientInfo: { name: "t", version: "1" },
+  },
+});
 
 /** A tool's answer as a test reads it: its one text content, and whether it is an error. */
 export async function callTool(

@@ -3,6 +3,7 @@
 // environment `.ci/run` makes), and tests/fixtures/stdio_server.ts, which fails on demand. Also
 // what a test needs to count the processes a server leaves behind (Linux's /proc).
 import { fileURLToPath } from "node:url";
+import type { McpServerConfig } from "../src/config/mcp_config.ts";
 
 /** A program to start and its arguments, as `StdioClientTransport` takes them. */
 export interface ServerCommand {
@@ -94,6 +95,15 @@ export function faultServer(options: string[] = []): ServerCommand {
     command: Deno.execPath(),
     args: ["run", "--allow-read", "--allow-env", FAULT_SERVER, ...options],
   };
+}
+
+/** A stdio entry of `namespace` running `server`, with `env`, as an MCP config file gives it. */
+export function stdioEntry(
+  namespace: string,
+  server: ServerCommand,
+  env: Record<string, string> = {},
+): McpServerConfig {
+  return { namespace, transport: "stdio", ...server, env, cwd: null, place: `test (${namespace})` };
 }
 
 // Deno lets nothing read /proc without --allow-all: a shell reads it, and the tests need only

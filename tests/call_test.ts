@@ -9,9 +9,9 @@ import { BackendUnavailableError, callTool } from "../src/call/call_tool.ts";
 import { LiveCatalogue } from "../src/catalogue/live.ts";
 import { createApp } from "../src/http/app.ts";
 import { settingsFromEnv } from "../src/http/settings.ts";
-import { ROOT, withStdioServer } from "./_mcp.ts";
+import { INITIALIZE, MCP_HEADERS, ROOT, withStdioServer } from "./_mcp.ts";
 import { runDeno } from "./_deno.ts";
-import { everythingServer, faultServer, NO_VENV, timeServer } from "./_servers.ts";
+import { everythingServer, faultServer, NO_VENV, stdioEntry, timeServer } from "./_servers.ts";
 import { GIT_YAML } from "./_live.ts";
 
 type Result = {
@@ -241,14 +241,7 @@ async function withFixture(
   const messages: string[] = [];
   const catalogue = await LiveCatalogue.open({
     dir,
-    upstreams: [{
-      namespace: "fixture",
-      transport: "stdio",
-      ...faultServer(),
-      env: {},
-      cwd: null,
-      place: "test",
-    }],
+    upstreams: [stdioEntry("fixture", faultServer())],
     report: (message) => messages.push(message),
   });
   try {
@@ -289,25 +282,11 @@ Deno.test("the service's /mcp calls an MCP server's tool, says where a CLI tool 
     assert.match(cli.content[0].text!, /local MCP server \(deno task mcp\)/);
     await client.close();
 
-    const initialize = {
-      jsonrpc: "2.0",
-      id: 1,
-      method: "initialize",
-      params: {
-        protocolVersion: "2025-11-25",
-        capabilities: {},
-        clientInfo: { name: "page", version: "1" },
-      },
-    };
-    const post = (headers: Record<string, string>, body = JSON.stringify(initialize)) =>
+    const post = (headers: Record<string, string>) =>
       app.request("http://127.0.0.1:8000/mcp", {
         method: "POST",
-        headers: {
-          "Content-Type": "application/json",
-          Accept: "application/json, text/event-stream",
-          ...headers,
-        },
-        body,
+        headers: { ...MCP_HEADERS, ...headers },
+        body: INITIALIZE,
       });
     const rebinding = await post({ Host: "evil.example" });
     assert.equal(rebinding.status, 403);

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { MCP_HEADERS } from "./_mcp.ts";
+import { INITIALIZE, MCP_HEADERS } from "./_mcp.ts";
 import { ToolIndex, type ToolIndexEntry, validateConfig } from "../mod.ts";
 import { fixedCatalogue } from "../src/catalogue/served.ts";
 import { createApp } from "../src/http/app.ts";
@@ -688,17 +688,6 @@ Deno.test("settingsFromEnv() reads every setting and refuses values it cannot us
   );
 });
 
-const initialize = JSON.stringify({
-  jsonrpc: "2.0",
-  id: 1,
-  method: "initialize",
-  params: {
-    protocolVersion: "2025-11-25",
-    capabilities: {},
-    clientInfo: { name: "t", version: "1" },
-  },
-});
-
 Deno.test("the MCP endpoint never answers a malformed request with a 5xx", async () => {
   const cases: [RequestInit, number][] = [
     [{ method: "GET" }, 405],
@@ -709,7 +698,7 @@ Deno.test("the MCP endpoint never answers a malformed request with a 5xx", async
     ],
     [{ method: "POST", headers: MCP_HEADERS, body: "{ not json" }, 400],
     // The transport requires Accept to offer both JSON and event streams.
-    [{ method: "POST", headers: { "Content-Type": "application/json" }, body: initialize }, 406],
+    [{ method: "POST", headers: { "Content-Type": "application/json" }, body: INITIALIZE }, 406],
     [{ method: "POST", headers: MCP_HEADERS, body: "[" + "1,".repeat(700_000) + "1]" }, 413],
   ];
   for (const [init, status] of cases) {
@@ -724,7 +713,7 @@ Deno.test("the MCP endpoint refuses browser pages of origins the operator did no
   const init = (origin: string): RequestInit => ({
     method: "POST",
     headers: { ...MCP_HEADERS, Origin: origin },
-    body: initialize,
+    body: INITIALIZE,
   });
   const refused = await limited.request("/mcp", init("https://evil.example"));
   assert.equal(refused.status, 403);

@@ -14,20 +14,11 @@ import {
   killProcesses,
   NO_VENV,
   processesMatching,
-  type ServerCommand,
+  stdioEntry,
   timeServer,
 } from "./_servers.ts";
 import { serveEntry } from "../support/server.ts";
 import { eventually, GIT_YAML, healthOf } from "./_live.ts";
-
-/** A stdio entry of `namespace` running `server`, with `env`. */
-function stdio(
-  namespace: string,
-  server: ServerCommand,
-  env: Record<string, string> = {},
-): McpServerConfig {
-  return { namespace, transport: "stdio", ...server, env, cwd: null, place: `test (${namespace})` };
-}
 
 interface Opened {
   catalogue: LiveCatalogue;
@@ -71,9 +62,9 @@ Deno.test("the reference servers from npm and PyPI, started over stdio, are sear
   const notes = await Deno.makeTempDir();
   const time = timeServer("Europe/Paris");
   const { catalogue, close } = await open([
-    stdio("everything", everythingServer()),
-    stdio("files", filesystemServer(notes)),
-    ...(time === null ? [] : [stdio("time", time)]),
+    stdioEntry("everything", everythingServer()),
+    stdioEntry("files", filesystemServer(notes)),
+    ...(time === null ? [] : [stdioEntry("time", time)]),
   ], { timeoutMs: 60_000 });
   try {
     await catalogue.ready();
@@ -101,7 +92,7 @@ Deno.test("the reference servers from npm and PyPI, started over stdio, are sear
 Deno.test("a stdio server gets the environment its entry names and what a program needs, never the index's own", async () => {
   Deno.env.set("AUTH_TOKEN", "index-secret");
   const { catalogue, messages, close } = await open([
-    stdio("probe", faultServer(["--stderr-env"]), { API_KEY: "for-the-server" }),
+    stdioEntry("probe", faultServer(["--stderr-env"]), { API_KEY: "for-the-server" }),
   ]);
   try {
     await catalogue.ready();
@@ -120,9 +111,9 @@ Deno.test("a stdio server gets the environment its entry names and what a progra
 
 Deno.test("a command that does not exist, or a server that exits at once, is failing with why, its last lines and the next try; the rest is served", async () => {
   const { catalogue, close } = await open([
-    stdio("missing", { command: "no-such-mcp-server-program", args: [] }),
-    stdio("quits", faultServer(["--exit-at-once"])),
-    stdio("fine", faultServer(["--tools", "3"])),
+    stdioEntry("missing", { command: "no-such-mcp-server-program", args: [] }),
+    stdioEntry("quits", faultServer(["--exit-at-once"])),
+    stdioEntry("fine", faultServer(["--tools", "3"])),
   ]);
   try {
     await catalogue.ready();
@@ -147,7 +138,7 @@ Deno.test("a command that does not exist, or a server that exits at once, is fai
 
 Deno.test("a server that exits after a while keeps its tools, is restarted with backoff, and serves again", async () => {
   const { catalogue, messages, close } = await open([
-    stdio("flaky", faultServer(["--tools", "2", "--exit-after", "400"])),
+    stdioEntry("flaky", faultServer(["--tools", "2", "--exit-after", "400"])),
   ]);
   try {
     await catalogue.ready();
@@ -170,9 +161,9 @@ Deno.test("a server that exits after a while keeps its tools, is restarted with 
 Deno.test("a server that hangs in initialize, or writes garbage on stdout, is stopped at the timeout and retried", async () => {
   const marker = `marker-${crypto.randomUUID()}`;
   const { catalogue, close } = await open([
-    stdio("hangs", faultServer(["--hang-initialize", "--name", marker])),
-    stdio("garbage", faultServer(["--garbage"])),
-    stdio("odd", faultServer(["--garbage-json"])),
+    stdioEntry("hangs", faultServer(["--hang-initialize", "--name", marker])),
+    stdioEntry("garbage", faultServer(["--garbage"])),
+    stdioEntry("odd", faultServer(["--garbage-json"])),
   ], { timeoutMs: 800 });
   try {
     let hanging: number[] = [];
@@ -200,7 +191,7 @@ Deno.test("a tools/list with an invalid tool keeps the last good list and names 
   });
   await Deno.writeTextFile(toolsFile, JSON.stringify([tool("first"), tool("second")]));
   const { catalogue, close } = await open([
-    stdio("changing", faultServer(["--tools-file", toolsFile])),
+    stdioEntry("changing", faultServer(["--tools-file", toolsFile])),
   ]);
   try {
     await catalogue.ready();
@@ -234,8 +225,8 @@ Deno.test("a tools/list with an invalid tool keeps the last good list and names 
 Deno.test("closing the catalogue stops every program, one that ignores SIGTERM included", async () => {
   const marker = `marker-${crypto.randomUUID()}`;
   const { catalogue, close } = await open([
-    stdio("polite", faultServer(["--name", marker])),
-    stdio("stubborn", faultServer(["--ignore-term", "--name", marker])),
+    stdioEntry("polite", faultServer(["--name", marker])),
+    stdioEntry("stubborn", faultServer(["--ignore-term", "--name", marker])),
   ]);
   const started = fixtures(marker);
   try {
