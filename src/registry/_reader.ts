@@ -1,7 +1,7 @@
 // Reading one state of a registry: searches and their pages, lookups by ID, namespaces and
 // summaries. A registry reads its current state through this; a snapshot reads the state it
 // kept.
-import { NonDeterministicSearcherError } from "../errors.ts";
+import { InvalidCursorError, NonDeterministicSearcherError } from "../errors.ts";
 import type {
   BackendSelector,
   RegistryEntry,
@@ -24,7 +24,6 @@ import { type NormalizedParams, normalizeParams, pageKey } from "../index/search
 import { DEFAULT_MODE } from "../index/search_modes.ts";
 import { readTaggedCursor, signTaggedCursor } from "../index/cursor.ts";
 import type { RegistryState } from "./_state.ts";
-import { InvalidCursorError } from "../errors.ts";
 
 /** The number of namespaces of a page that gives no `limit`. */
 const DEFAULT_NAMESPACE_LIMIT = 100;
