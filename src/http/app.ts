@@ -31,7 +31,7 @@ import { SCRIPT } from "./browse_script.ts";
 import { ICON, STYLE } from "./browse_style.ts";
 import { searchAnswer } from "../answer/search_answer.ts";
 import { backendsAnswer, toolAnswer } from "../answer/tool_answer.ts";
-import { lookupTool } from "../registry/tool_lookup.ts";
+import { lookupTool, untilListed } from "../registry/tool_lookup.ts";
 
 /** A call's body, its arguments as JSON, is read up to 1 MiB: a larger one is a 413. */
 const callBody = bodyLimit({
@@ -266,10 +266,7 @@ function routeRegistrars(
           throw new ProblemError(problem(400, "The body is not JSON"));
         }
         const reference = c.req.valid("param").tool_name;
-        // A tool not known yet may be one of a server that has not listed its tools.
-        if (registry.lookup(reference).length === 0) {
-          await catalogue.ready?.();
-        }
+        await untilListed(registry, reference, catalogue);
         return c.json(await serve(toolIdOf(registry, reference), args, {}), 200);
       }),
 

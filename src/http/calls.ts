@@ -5,6 +5,7 @@
 import type { ServedCatalogue } from "../catalogue/served.ts";
 import { BACKEND_META_KEY, callTool, MAX_ANSWER_BYTES } from "../call/call_tool.ts";
 import type { MetaCall } from "../answer/meta_tools.ts";
+import { untilListed } from "../registry/tool_lookup.ts";
 import type { ServiceSettings } from "./settings.ts";
 
 /** Why a CLImax tool is not run by the service, and where it can be. */
@@ -24,8 +25,7 @@ export function serviceCall(
   const { registry } = catalogue;
   return async (reference, args, context) => {
     const started = performance.now();
-    // A tool not known yet may be one of a server that has not listed its tools.
-    if (registry.lookup(reference).length === 0) await catalogue.ready?.();
+    await untilListed(registry, reference, catalogue);
     const result = await callTool(registry, reference, args, {
       callers: { mcp },
       notHere: { climax: CLIMAX_NOT_HERE },

@@ -8,6 +8,7 @@ import type { BackendKind } from "../registry/types.ts";
 import type { ExecutorConfig } from "../types.ts";
 import { type BackendCaller, callTool, MAX_ANSWER_BYTES } from "../call/call_tool.ts";
 import { climaxCaller } from "../call/climax_caller.ts";
+import { untilListed } from "../registry/tool_lookup.ts";
 import { metaToolServer } from "../answer/meta_tools.ts";
 import { PACKAGE_VERSION } from "../answer/package_version.ts";
 
@@ -42,8 +43,7 @@ export function localServer(registry: RegistryView, options: LocalServerOptions)
     args: unknown,
     context: { signal?: AbortSignal; onProgress?: Parameters<BackendCaller>[3]["onProgress"] },
   ) => {
-    // A tool not known yet may be one of a server that has not listed its tools.
-    if (registry.lookup(reference).length === 0) await options.ready?.();
+    await untilListed(registry, reference, options);
     return await callTool(registry, reference, args, {
       callers,
       // A command line has its own timeout, which the caller's bounds; an MCP call this one.

@@ -21,6 +21,18 @@ export function lookupTool(registry: RegistryView, reference: string): ToolLooku
 }
 
 /**
+ * Waits for `later.ready()` when `reference` finds no tool in `registry` yet: it may name a tool
+ * of a server that has not listed its tools.
+ */
+export async function untilListed(
+  registry: RegistryView,
+  reference: string,
+  later: { ready?(): Promise<void> },
+): Promise<void> {
+  if (registry.lookup(reference).length === 0) await later.ready?.();
+}
+
+/**
  * The IDs nearest to `reference`, by the edit distance of their names or IDs, then load order.
  * A candidate whose length is further from the reference's than a likely typo is not measured:
  * measuring a long made-up name against every tool made a 404 slow.
