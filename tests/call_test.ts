@@ -253,10 +253,14 @@ async function withFixture(
   }
 }
 
-/** A client of the service's /mcp, answered by `app` in this process, with `headers`. */
+/**
+ * A client of the service's /mcp, answered by `app` in this process, with `headers`; the session
+ * IDs the service gives it are pushed to `sessions`.
+ */
 async function serviceClient(
   app: ReturnType<typeof createApp>,
   headers: Record<string, string> = {},
+  sessions: string[] = [],
 ): Promise<Client> {
   const client = new Client({ name: "call-test", version: "1.0.0" });
   await client.connect(
@@ -264,7 +268,10 @@ async function serviceClient(
       fetch: async (url, init) => {
         const request = new Request(url, init);
         for (const [name, value] of Object.entries(headers)) request.headers.set(name, value);
-        return await app.fetch(request);
+        const response = await app.fetch(request);
+        const session = response.headers.get("Mcp-Session-Id");
+        if (session !== null) sessions.push(session);
+        return response;
       },
     }),
   );
@@ -317,6 +324,42 @@ Deno.test("the service's /mcp calls an MCP server's tool, says where a CLI tool 
     assert.equal(refused.isError, true);
     const openapi = await (await app.request("http://127.0.0.1:8000/openapi.json")).json();
     assert.ok(openapi.paths["/tools/{tool_name}/call"].post, "documented");
+  });
+});
+
+Deno.test("a client's cancellation through the service's /mcp reaches the server, and only its own session's", async () => {
+  await withFixture(async (catalogue, messages) => {
+    const app = createApp(catalogue, { ...settingsFromEnv(() => undefined), logRequests: false });
+    const sessions: string[] = [];
+    const client = await serviceClient(app, {}, sessions);
+    assert.equal(sessions.length, 1, "initialize gives the client a session");
+
+    // Another client's cancellation of a request with the same id stops nothing.
+    const slow = call(client, "fixture:slow", { ms: 600 });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const stranger = await app.request("http://127.0.0.1:8000/mcp", {
+      method: "POST",
+      headers: { ...MCP_HEADERS, "Mcp-Session-Id": crypto.randomUUID() },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        method: "notifications/cancelled",
+        params: { requestId: 1 },
+      }),
+    });
+    assert.equal(stranger.status, 202);
+    assert.match((await slow).content[0].text!, /slept 600 ms/);
+
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 200);
+    await assert.rejects(
+      call(client, "fixture:slow", { ms: 5000 }, { signal: controller.signal }),
+    );
+    const deadline = Date.now() + 3000;
+    while (!messages.some((message) => message.includes("slow was cancelled"))) {
+      if (Date.now() > deadline) assert.fail(`the server saw no cancellation: ${messages}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await client.close();
   });
 });
 

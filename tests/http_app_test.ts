@@ -708,6 +708,22 @@ Deno.test("the MCP endpoint never answers a malformed request with a 5xx", async
   }
 });
 
+Deno.test("the MCP endpoint answers a request longer than what it reads before the SDK", async () => {
+  const query = `git ${"log ".repeat(30_000)}`;
+  const response = await app.request("/mcp", {
+    method: "POST",
+    headers: MCP_HEADERS,
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 7,
+      method: "tools/call",
+      params: { name: "climax_search", arguments: { query } },
+    }),
+  });
+  assert.equal(response.status, 200);
+  assert.match(await response.text(), /"id":7/);
+});
+
 Deno.test("the MCP endpoint refuses browser pages of origins the operator did not allow", async () => {
   const limited = createApp(catalogue, settings({ corsOrigin: ["https://allowed.example"] }));
   const init = (origin: string): RequestInit => ({

@@ -86,8 +86,14 @@ const callInput = strictArguments({
 export type MetaCall = (
   reference: string,
   args: unknown,
-  context: Partial<Pick<CallContext, "signal" | "onProgress">>,
+  context: MetaCallContext,
 ) => Promise<CallResult>;
+
+/** The client's asks of one climax_call: its cancellation, its progress, and its request's id. */
+export interface MetaCallContext extends Partial<Pick<CallContext, "signal" | "onProgress">> {
+  /** The JSON-RPC id of the request that asked for the call. */
+  requestId?: string | number;
+}
 
 /** What a server of the meta-tools says and shows. */
 export interface MetaToolOptions {
@@ -160,7 +166,7 @@ export function metaToolServer(
       inputSchema: callInput,
       annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
     }, async ({ tool_name, args }, context) => {
-      const { signal, _meta, notify } = context.mcpReq;
+      const { id, signal, _meta, notify } = context.mcpReq;
       const token = _meta?.progressToken;
       const onProgress: CallContext["onProgress"] = token === undefined ? undefined : (
         progress,
@@ -168,7 +174,11 @@ export function metaToolServer(
         notify({ method: "notifications/progress", params: { progressToken: token, ...progress } })
           .catch(() => {});
       };
-      return await call.call(tool_name, args ?? {}, { signal, onProgress }) as CallToolResult;
+      return await call.call(tool_name, args ?? {}, {
+        signal,
+        onProgress,
+        requestId: id,
+      }) as CallToolResult;
     });
   }
 

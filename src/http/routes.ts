@@ -253,7 +253,7 @@ export const ROUTES = [
       post: { body: "JsonRpcRequest", description: "A JSON-RPC request or notification" },
       summary: "The MCP endpoint",
       description:
-        "MCP over Streamable HTTP, stateless: the tools climax_search and climax_get, and climax_call where the service reaches MCP servers. Its errors are JSON-RPC errors, as MCP requires, not problems; GET and DELETE get 405. Only the service's own host names and the origins of its own and loopback pages (or CORS_ORIGIN's list) may use it (403 otherwise).",
+        "MCP over Streamable HTTP, stateless: the tools climax_search and climax_get, and climax_call where the service reaches MCP servers. Its errors are JSON-RPC errors, as MCP requires, not problems; GET and DELETE get 405. The answer to initialize gives an Mcp-Session-Id, which only lets the client's notifications/cancelled reach its call. Only the service's own host names and the origins of its own and loopback pages (or CORS_ORIGIN's list) may use it (403 otherwise).",
       responses: {
         200: {
           description: "The JSON-RPC answer",
