@@ -1,8 +1,8 @@
 // The command line's `validate` on configs with the problems of issue 21, run as a real
 // subprocess with --allow-read only: tests/fixtures/cli/arguments.yaml, invalid (two arguments
 // named "tag"), with a warning of each new kind, an unknown key and a one-word description, all
-// still reported; and a config whose YAML is broken, written to a temporary folder (as a
-// fixture, `deno fmt --check` would refuse it).
+// still reported; and configs whose YAML is broken, written to a temporary folder (as a
+// fixture, `deno fmt --check` would refuse them).
 import assert from "node:assert/strict";
 import { type Output, runDeno } from "./_deno.ts";
 
@@ -88,6 +88,26 @@ Deno.test("cli validate sends a YAML indentation mistake to its line, with one m
     'indentation.yaml:10:8: The key "flag" is indented by 7 spaces where its sibling keys use 8',
     " 10 |        flag: -n",
     "    |        ^ error",
+    "",
+    "0 valid, 1 invalid, 0 warnings",
+    "",
+  ]);
+  assert.equal(code, 1);
+});
+
+Deno.test("cli validate sends a quote never closed to its line and column, with one message", async () => {
+  const jq = await Deno.readTextFile(new URL("../configs/jq.yaml", import.meta.url));
+  const lines = jq.split("\n");
+  lines[10] += ' "unterminated';
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(`${dir}/jq.yaml`, lines.join("\n"));
+  const { code, stdout } = await cliIn(dir, "validate", "jq.yaml").finally(() =>
+    Deno.remove(dir, { recursive: true })
+  );
+  assert.deepEqual(stdout.split("\n"), [
+    'jq.yaml:11:11: The value starts with " but has no closing ", and "args:" holds the lines indented below it; remove the value',
+    ' 11 |     args: "unterminated',
+    "    |           ^ error",
     "",
     "0 valid, 1 invalid, 0 warnings",
     "",

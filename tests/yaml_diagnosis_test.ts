@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import fc from "./_fast_check.ts";
 import YAML from "yaml";
-import { ConfigError, parseConfig } from "../mod.ts";
+import { ConfigError, type ConfigIssue, parseConfig } from "../mod.ts";
 import { diagnoseYaml } from "../src/config/yaml/_diagnosis.ts";
 
 /** Every issue `parseConfig` reports for `lines`, as `line:column: message`. */
@@ -173,6 +173,71 @@ Deno.test("an unclosed quote is one issue, at the quote", () => {
         `add ${quote} at the end of the value`,
       ],
     );
+  }
+});
+
+// configs/jq.yaml, as lines, for the mistakes made in a real config.
+const JQ = Deno.readTextFileSync(new URL("../configs/jq.yaml", import.meta.url)).split("\n");
+
+/** configs/jq.yaml's lines with `text` added at the end of its line `line` (1-based). */
+function jqWith(line: number, text: string): string[] {
+  return JQ.map((written, n) => n === line - 1 ? written + text : written);
+}
+
+Deno.test("a quote never closed above the block its key holds is one issue, at the quote", () => {
+  assert.equal(JQ[10], "    args:");
+  assert.deepEqual(issues(...jqWith(11, ' "unterminated')), [
+    '11:11: The value starts with " but has no closing ", and "args:" holds the lines indented below it; remove the value',
+  ]);
+  assert.deepEqual(issues(...jqWith(11, " 'unterminated")), [
+    "11:11: The value starts with ' but has no closing ', and \"args:\" holds the lines indented below it; remove the value",
+  ]);
+});
+
+Deno.test("a quote never closed after a quoted value or a list is one issue, at the quote", () => {
+  const description = JQ[2].length;
+  assert.match(JQ[2], /^description: ".*"$/);
+  assert.deepEqual(issues(...jqWith(3, ' "unterminated')), [
+    `3:${description + 2}: This " is never closed, and the quoted value before it ends at ` +
+    `column ${description}; quote the whole value as one, writing \\" for a " inside it`,
+  ]);
+  const tags = JQ[5].length;
+  assert.match(JQ[5], /^tags: \[.*\]$/);
+  assert.deepEqual(issues(...jqWith(6, " 'unterminated")), [
+    `6:${tags + 2}: This ' is never closed, and the list before it, the whole value, ends at ` +
+    `column ${tags}; remove what follows the list, or move it inside`,
+  ]);
+});
+
+Deno.test("a quote never closed is mended as its message says, and the text then reads as meant", () => {
+  const jq = YAML.parse(JQ.join("\n"));
+  const mended = (line: number, text: string) =>
+    YAML.parse(diagnoseYaml(jqWith(line, text).join("\n")).mended);
+  assert.deepEqual(mended(11, ' "unterminated').tools[0].args, jq.tools[0].args);
+  assert.equal(mended(3, ' "unterminated').description, `${jq.description}" "unterminated`);
+  assert.deepEqual(mended(6, " 'unterminated").tags, jq.tags);
+});
+
+Deno.test("a quote opened at the end of any line and never closed is the one YAML issue, there", () => {
+  for (const [n, written] of JQ.entries()) {
+    if (written.trim() === "") continue;
+    for (const quote of ['"', "'"]) {
+      let found: ConfigIssue[] = [];
+      try {
+        parseConfig(jqWith(n + 1, ` ${quote}unterminated`).join("\n"), { onWarning: () => {} });
+      } catch (error) {
+        assert.ok(error instanceof ConfigError, String(error));
+        found = error.issues;
+      }
+      // A plain value may hold a quote; such a config is refused only for what its value means.
+      const syntax = found.filter((issue) => issue.path === "");
+      if (syntax.length === 0) continue;
+      assert.deepEqual(
+        [syntax.length, syntax[0].line, syntax[0].column],
+        [1, n + 1, written.length + 2],
+        `${n + 1}: ${written}${quote}: ${syntax.map((issue) => issue.message).join("\n")}`,
+      );
+    }
   }
 });
 

@@ -8,7 +8,8 @@
  * servers), under the policy file `POLICY_FILE` names, if any: the tools it leaves out can be
  * neither found nor called, its constraints are checked before anything runs, and its executor
  * says where the commands run. The configs and the MCP config file are reloaded when they change.
- * `--classic` lists every CLImax tool directly instead of the meta-tools. It needs `--allow-read`
+ * `--classic` lists every tool it can call directly instead of the meta-tools, and the list
+ * follows the sources as they list their tools and reload. It needs `--allow-read`
  * (the configs), `--allow-env` (its settings, and `$VAR`s in configs), `--allow-run` (the programs
  * the configs and the MCP config name) and, for HTTP servers, `--allow-net`.
  *
@@ -40,7 +41,8 @@ of MCP_CONFIG, to an MCP client over stdio: climax_search and climax_get find to
 climax_call runs them on this machine.
 
 Options:
-  --classic    List every tool directly instead of the meta-tools
+  --classic    List every tool directly instead of the meta-tools (the configs', and those
+               of MCP_CONFIG's servers as they list them)
   -h, --help   Show this help
 
 Settings (environment):

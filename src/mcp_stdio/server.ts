@@ -1,20 +1,19 @@
 // The local MCP server: the meta-tools of the HTTP endpoint, climax_search and climax_get, in
 // the same words, and climax_call, which calls a tool where it lives: a CLImax tool's command
-// line on this machine, an MCP server's tool through its server. Or, classic, every CLImax tool
-// listed directly, as CLImax's own server lists them.
-import { type CallToolResult, fromJsonSchema, McpServer } from "@modelcontextprotocol/server";
-import type { RegistryView } from "../registry/registry_view.ts";
+// line on this machine, an MCP server's tool through its server. Or, classic, every tool listed
+// directly, as CLImax's own server lists them, each called the same way.
+import type { McpServer } from "@modelcontextprotocol/server";
 import type { BackendKind } from "../registry/types.ts";
 import type { ExecutorConfig } from "../types.ts";
 import { type BackendCaller, callTool, MAX_ANSWER_BYTES } from "../call/call_tool.ts";
 import { climaxCaller } from "../call/climax_caller.ts";
 import { untilListed } from "../registry/tool_lookup.ts";
 import { metaToolServer } from "../answer/meta_tools.ts";
-import { PACKAGE_VERSION } from "../answer/package_version.ts";
+import { classicServer, type LiveRegistry } from "./classic.ts";
 
 /** How the local server serves. */
 export interface LocalServerOptions {
-  /** List every CLImax tool directly instead of the three meta-tools. */
+  /** List every tool directly, as the registry holds it now and later, instead of the meta-tools. */
   classic: boolean;
   /** Where the tools run: locally or in docker, as the policy's executor says. */
   executor: ExecutorConfig;
@@ -36,7 +35,7 @@ const CALL_DESCRIPTION =
   "Call a tool by its tool_name with its args and return what it answers: a CLI tool runs on this machine, an MCP server's tool is called through its server. Use climax_search first to find the tool and its input_schema.";
 
 /** An MCP server over `registry` that calls its tools under `options`. */
-export function localServer(registry: RegistryView, options: LocalServerOptions): McpServer {
+export function localServer(registry: LiveRegistry, options: LocalServerOptions): McpServer {
   const callers = { ...options.callers, climax: climaxCaller(options.executor) };
   const call = async (
     reference: string,
@@ -58,30 +57,4 @@ export function localServer(registry: RegistryView, options: LocalServerOptions)
     instructions: INSTRUCTIONS,
     call: { call, description: CALL_DESCRIPTION },
   });
-}
-
-/** Every CLImax tool of `registry` listed directly under its name, as CLImax's classic mode. */
-function classicServer(
-  registry: RegistryView,
-  call: (reference: string, args: unknown, context: object) => Promise<unknown>,
-): McpServer {
-  const mcp = new McpServer({ name: "tool-index", version: PACKAGE_VERSION }, {
-    capabilities: { tools: { listChanged: false } },
-  });
-  for (const id of registry.ids()) {
-    const entry = registry.getEntry(id)!;
-    if (registry.getTool(id)?.backend.kind !== "climax") continue;
-    // A name that two namespaces share is listed by its ID, which no other tool has.
-    const name = registry.lookup(entry.tool_name).length === 1 ? entry.tool_name : id;
-    mcp.registerTool(
-      name,
-      {
-        description: entry.description,
-        inputSchema: fromJsonSchema<Record<string, unknown>>(entry.input_schema),
-      },
-      async (args, context) =>
-        await call(id, args, { signal: context.mcpReq.signal }) as CallToolResult,
-    );
-  }
-  return mcp;
 }

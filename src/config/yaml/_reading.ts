@@ -6,6 +6,7 @@ import type { ConfigIssue } from "../../errors.ts";
 import {
   closingQuote,
   followBrackets,
+  followQuote,
   indentation,
   isBlankOrComment,
   isBlockScalarHeader,
@@ -19,6 +20,13 @@ import {
 } from "./_scan.ts";
 import { Levels, type Opener } from "./_levels.ts";
 import { Mending } from "./_mending.ts";
+import {
+  afterFlow,
+  afterQuoted,
+  colonInPlain,
+  unclosedQuote,
+  type ValueMistake,
+} from "./_value_mistakes.ts";
 
 /** What a reading found: its issues, the text mended, and what another reading may try. */
 export interface ReadingResult {
@@ -41,7 +49,7 @@ export interface Blame {
 /** The multi-line value being read: a block scalar, a quoted scalar or a flow collection. */
 type Mode =
   | { type: "block"; owner: number }
-  | { type: "quote"; owner: number; line: number; column: number; quote: string }
+  | { type: "quote"; owner: number; quote: string }
   | ({ type: "flow"; owner: number; last: number } & FlowState);
 
 /** The brackets of a flow collection open at the end of a line, and the quote if one is. */
@@ -160,19 +168,11 @@ export class Reading {
     return true;
   }
 
-  /** Ends the multi-line value being read: a quote or bracket still open was never closed. */
+  /** Ends the multi-line value being read: a bracket still open was never closed. */
   #endMode(): void {
     const mode = this.#mode;
     this.#mode = undefined;
-    if (mode?.type === "quote") {
-      this.#report(
-        mode.line,
-        mode.column,
-        `The value starts with ${mode.quote} but has no closing ${mode.quote}; ` +
-          `add ${mode.quote} at the end of the value`,
-      );
-      this.#mending.append(mode.line, mode.quote);
-    } else if (mode?.type === "flow") {
+    if (mode?.type === "flow") {
       const open = mode.open[0];
       const closers = (mode.quote ?? "") +
         mode.open.map((bracket) => closerOf(bracket.char)).reverse().join("");
@@ -253,16 +253,30 @@ export class Reading {
     if (isBlockScalarHeader(rest)) {
       this.#mode = { type: "block", owner: start };
     } else if (first === '"' || first === "'") {
-      const end = quotedEnd(text, at);
-      if (end < 0) this.#mode = { type: "quote", owner: start, line: n, column: at, quote: first };
-      else if (!isEmptyValue(text.slice(end))) this.#earlyQuote(n, at, end - 1);
+      this.#quoted(n, at, { start, indent, kind, key });
     } else if (first === "[" || first === "{") {
       const flow: FlowState = { open: [] };
       if (!this.#follow(n, at, flow)) this.#mode = { type: "flow", owner: start, last: n, ...flow };
     } else if (first !== "*") {
       const plain = withoutComment(rest);
-      if (/:(?:\s|$)/.test(plain)) this.#colonInPlain(n, at, plain);
+      if (/:(?:\s|$)/.test(plain)) this.#mistake(n, colonInPlain(at, plain));
       else this.#plain = indent;
+    }
+  }
+
+  /** Reads the quoted value at `column` of line `n`, of `member`, to its closing quote. */
+  #quoted(n: number, column: number, { start, indent, kind, key }: Member): void {
+    const text = this.#lines[n];
+    const end = quotedEnd(text, column);
+    if (end >= 0) return this.#mistake(n, afterQuoted(text, column, end));
+    const quote = text[column];
+    const open = followQuote(this.#lines, n, start, quote);
+    if (open.closed) this.#mode = { type: "quote", owner: start, quote };
+    else if (!open.block) this.#mistake(n, unclosedQuote(text, column));
+    else {
+      this.#mistake(n, unclosedQuote(text, column, { key }));
+      // Without the value, the block below is the member's, as if nothing followed it.
+      this.#opener = { indent, kind, line: n, key };
     }
   }
 
@@ -334,7 +348,9 @@ export class Reading {
       quote = undefined;
       if (mismatch === undefined) {
         flow.quote = followed.quote;
-        return flow.open.length === 0 && flow.quote === undefined;
+        const closed = flow.open.length === 0 && flow.quote === undefined;
+        if (closed) this.#mistake(n, afterFlow(text, followed.end));
+        return closed;
       }
       const expected = closerOf(mismatch.open.char);
       const where = mismatch.open.line === n
@@ -352,36 +368,12 @@ export class Reading {
     }
   }
 
-  /** A quoted value that closes before the line ends, with more text after it. */
-  #earlyQuote(n: number, start: number, close: number): void {
-    const quote = this.#lines[n][start];
-    const escaped = quote === '"' ? '\\"' : "''";
-    this.#report(
-      n,
-      close,
-      `This ${quote} ends the quoted value early, and the text after it is not YAML; ` +
-        `write ${escaped} for a ${quote} inside the value`,
-    );
-    const text = this.#lines[n];
-    const last = text.lastIndexOf(quote);
-    if (last <= close) return;
-    const inner = text.slice(start + 1, last);
-    const fixed = quote === '"'
-      ? inner.replace(/\\.|"/g, (match) => match === '"' ? '\\"' : match)
-      : inner.replace(/''|'/g, "''");
-    this.#mending.edit(n, start + 1, last, fixed);
-  }
-
-  /** A plain value holding ": " (or ending in ":"), which YAML reads as a key. */
-  #colonInPlain(n: number, column: number, plain: string): void {
-    const quoted = JSON.stringify(plain);
-    this.#report(
-      n,
-      column,
-      `A value without quotes cannot hold ": " or end in ":", since YAML reads that as a key; ` +
-        `quote the value: ${quoted}`,
-    );
-    this.#mending.edit(n, column, column + plain.length, quoted);
+  /** Reports a mistake in a value on line `n`, if there is one, and mends it. */
+  #mistake(n: number, mistake: ValueMistake | undefined): void {
+    if (mistake === undefined) return;
+    const { column, message, mend } = mistake;
+    this.#report(n, column, message);
+    if (mend !== undefined) this.#mending.edit(n, mend.from, mend.to, mend.text);
   }
 
   #report(n: number, column: number, message: string): void {

@@ -138,6 +138,62 @@ export function closingQuote(text: string, from: number, quote: string): number 
   return end < 0 ? -1 : from + end - 1;
 }
 
+/** How a quoted scalar that a line leaves open goes on, as a person reads the lines after it. */
+export interface OpenQuote {
+  /**
+   * Whether a later line closes it, before a line indented no deeper than its owner or the end
+   * of the text, as a value ends: with nothing but a comment after the closing quote, or with
+   * more text after it but no block below the owner (see `block`). Text after it and a block
+   * mean the quote was never closed: the quote that seems to close it opens a later value.
+   */
+  closed: boolean;
+  /** Whether the line after it is a key or list item indented under the owner: its block. */
+  block: boolean;
+}
+
+/**
+ * How the quoted scalar (quote `quote`) that line `n` of `lines` leaves open goes on, where the
+ * key or list item that holds it (its owner) is indented by `owner`.
+ */
+export function followQuote(
+  lines: readonly string[],
+  n: number,
+  owner: number,
+  quote: string,
+): OpenQuote {
+  let block: boolean | undefined;
+  for (let m = n + 1; m < lines.length; m++) {
+    const { indent } = indentation(lines[m]);
+    const content = lines[m].slice(indent);
+    if (content.trim() === "") continue;
+    if (indent <= owner) break;
+    block ??= isListItem(content) || splitKey(content) !== undefined;
+    const close = closingQuote(lines[m], indent, quote);
+    if (close >= 0) return { closed: isEmptyValue(lines[m].slice(close)) || !block, block };
+  }
+  return { closed: false, block: block ?? false };
+}
+
+/**
+ * The offset of a quote in `text` from `from` that opens a quoted text (at the start of a word)
+ * which the line never closes, or -1; a comment ends the search. After a value that has ended,
+ * such a quote is read by the parser as the start of a quoted value running on over the lines
+ * below.
+ */
+export function unclosedQuoteFrom(text: string, from: number): number {
+  for (let at = from; at < text.length; at++) {
+    const char = text[at];
+    const starts = at === from || isBlank(text[at - 1]);
+    if (char === "#" && starts) return -1;
+    if ((char === '"' || char === "'") && starts) {
+      const close = quotedEnd(text, at);
+      if (close < 0) return at;
+      at = close - 1;
+    }
+  }
+  return -1;
+}
+
 /** `value` without anchors (`&name`) and tags (`!tag`) before it, and how much was cut. */
 export function withoutProperties(value: string): { rest: string; cut: number } {
   let at = 0;
