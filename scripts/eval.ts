@@ -9,7 +9,8 @@
 // `none` for no comparison) and beside MiniSearch 7.2, with a macro average over the sets, then
 // each difference from the other version with a paired bootstrap 95% interval: a change whose
 // interval holds 0 is within the noise of its set. A ranking change is kept only when no set is
-// worse beyond its interval.
+// worse beyond its interval. Last, each searcher's share of answered requests among requests
+// put to a catalogue that has nothing for them (`outOfCatalogueSets`).
 //
 // A data directory is measured alone: its `configs.json` (or its YAML configs) and its
 // `queries.json` (or `--queries`), with substring search too. `--ablation` adds a row for the
@@ -19,7 +20,12 @@ import type { CLImaxConfig } from "../mod.ts";
 import { ToolIndex } from "../mod.ts";
 import { DEFAULT_RANKING, FIELDS, RankedIndex, type RankingOptions } from "../src/search/ranked.ts";
 import { collectTools } from "../src/index/_collect.ts";
-import { developmentSets, type EvalSet, loadEvalSet } from "../support/eval_sets.ts";
+import {
+  developmentSets,
+  type EvalSet,
+  loadEvalSet,
+  outOfCatalogueSets,
+} from "../support/eval_sets.ts";
 import {
   type Difference,
   means,
@@ -107,6 +113,10 @@ function ablations(): [string, Rankings][] {
     ["ranked, no typo correction", { typoWeight: 0 }],
     ["ranked, no exact word forms beside stems", { exactWeight: 0 }],
     ["ranked, no related words (WordNet)", { relatedWeight: 0 }],
+    [
+      "ranked, a tool found by related words alone answers however little they match",
+      { minRelatedCoverage: 0 },
+    ],
     ["ranked, paths and quotes weighed as the request", { debrisWeight: 1 }],
     ["ranked, words that frame a request weighed as the rest", { requestWeight: 1 }],
     ["ranked, a repeated word counted once", { repeatWeight: 0 }],
@@ -215,6 +225,19 @@ if (values.all) {
         "macro average",
         ...MEASURES.map(([key]) => differenceCell(pairedBootstrap(pairs(key)))),
       ]));
+    }
+    console.log(
+      "\n## Requests of one set put to another set's tools, none of which answers them: " +
+        "the share answered with any tool (lower is better)\n\n" +
+        row(["requests, tools", "queries", ...searchers.map(([label]) => label)]) + "\n" +
+        row(["---", "---:", ...searchers.map(() => "---:")]),
+    );
+    for (const set of outOfCatalogueSets(sets)) {
+      const shares = searchers.map(([, rankings]) => {
+        const answered = rankings(set).filter((ranking) => ranking.length > 0).length;
+        return `${(100 * answered / set.queries.length).toFixed(1)}%`;
+      });
+      console.log(row([set.name, String(set.queries.length), ...shares]));
     }
   } finally {
     await previous?.close();

@@ -90,3 +90,27 @@ export async function developmentSets(
   }
   return sets;
 }
+
+/**
+ * Requests that no tool of a catalogue answers: each development set's requests put to another
+ * set's catalogue, which has nothing they ask for (sgd-dev's dialogue requests to the bundled
+ * command lines, bundled-dev's to sgd-dev's services, and so on). A search should answer few of
+ * them with any tool. Made from `sets` (see `developmentSets`); a pair whose set is absent is
+ * left out.
+ */
+export function outOfCatalogueSets(sets: readonly EvalSet[]): EvalSet[] {
+  const named = new Map(sets.map((set) => [set.name, set]));
+  const pairs: [string, string][] = [
+    ["sgd-dev", "bundled-dev"],
+    ["metatool-dev", "bundled-dev"],
+    ["bundled-dev", "sgd-dev"],
+    ["bundled-dev", "metatool-dev"],
+  ];
+  return pairs.flatMap(([requests, catalogue]) => {
+    const from = named.get(requests);
+    const to = named.get(catalogue);
+    if (from === undefined || to === undefined) return [];
+    const queries = from.queries.map((query) => ({ ...query, relevant: [] }));
+    return [{ name: `${requests} requests, ${catalogue}'s tools`, configs: to.configs, queries }];
+  });
+}

@@ -563,6 +563,14 @@ Deno.test("GET /search hints at ranked mode when substring finds nothing that ra
   }
 });
 
+Deno.test("GET /search in ranked mode answers a request no tool matches with nothing and a hint to read the summary", async () => {
+  for (const query of ["how do I", "!!!", "bake a chocolate cake"]) {
+    const { body } = await json(`/search?${new URLSearchParams({ query, mode: "ranked" })}`);
+    assert.deepEqual(body.results, [], query);
+    assert.match(body.hint, /GET \/summary/, query);
+  }
+});
+
 Deno.test("GET /schema/config.json is the JSON Schema of the config format", async () => {
   const { body } = await json("/schema/config.json");
   assert.equal(body.$schema, "https://json-schema.org/draft/2020-12/schema");

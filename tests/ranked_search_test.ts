@@ -71,15 +71,31 @@ Deno.test("ranked search returns only tools that share a word with the query", (
   assert.deepEqual(ranked("kubernetes"), []);
 });
 
-Deno.test("ranked search with no words to rank by browses in insertion order", () => {
-  // Only function words say nothing about which tool is meant, as no words at all do not.
-  for (const query of [null, "", "  ", "?!", "what can you do for me", "How do I"]) {
+Deno.test("ranked search without a query browses, and a request with no word to rank by finds nothing", () => {
+  for (const query of [null, "", "  "]) {
     assert.deepEqual(
       index.search({ query, mode: "ranked", limit: 7 }),
       index.search({ limit: 7 }),
       String(query),
     );
   }
+  // Only function words say nothing about which tool is meant.
+  for (const query of ["?!", "what can you do for me", "How do I"]) {
+    assert.deepEqual(index.search({ query, mode: "ranked", limit: 7 }), [], query);
+  }
+});
+
+Deno.test("ranked search answers nothing by related words alone that match little of the request", () => {
+  // No word of these is in any tool's text: only words WordNet relates to them are.
+  assert.deepEqual(ranked("bake a chocolate cake"), []);
+  assert.deepEqual(
+    index.search({ query: "build image", cli: "git", mode: "ranked" }).map((entry) =>
+      entry.tool_name
+    ),
+    [],
+  );
+  // Where a word of the request is a tool's own, the request is answered.
+  assert.equal(index.search({ query: "build image", mode: "ranked" })[0].tool_name, "docker_build");
 });
 
 Deno.test("ranked search completes an unfinished last word", () => {

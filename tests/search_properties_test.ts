@@ -9,6 +9,7 @@ import {
   type SearchPage,
   type SearchParams,
   ToolIndex,
+  type ToolIndexEntry,
   validateConfig,
 } from "../mod.ts";
 import { referenceRows, referenceSearch } from "./_reference.ts";
@@ -178,6 +179,9 @@ const rankedPages = fc.record({
 });
 
 Deno.test("ranked pages are slices of the whole ranking, filtered, in every corpus", () => {
+  const inFilters = (params: { category?: string; cli?: string }) => (entry: ToolIndexEntry) =>
+    (!params.category || entry.category?.toLowerCase() === params.category.toLowerCase()) &&
+    (!params.cli || entry.cli_name.toLowerCase() === params.cli.toLowerCase());
   fc.assert(
     fc.property(
       fc.oneof(corpus, denseCorpus),
@@ -186,12 +190,22 @@ Deno.test("ranked pages are slices of the whole ranking, filtered, in every corp
         const index = build(configs);
         for (const { pages, ...params } of queries) {
           // With room for every tool nothing can be left out early: the reference order.
-          const whole = index.search({ query: params.query, mode: "ranked", limit: index.size })
-            .filter((entry) =>
-              (!params.category ||
-                entry.category?.toLowerCase() === params.category.toLowerCase()) &&
-              (!params.cli || entry.cli_name.toLowerCase() === params.cli.toLowerCase())
-            ).map((entry) => entry.tool_name);
+          const whole = index.search({ ...params, mode: "ranked", limit: index.size })
+            .map((entry) => entry.tool_name);
+          // The filters keep the order of the whole ranking; only where none of the tools they
+          // take matches a word of the query itself do they also leave out tools found by
+          // related words alone.
+          const unfiltered = index.search({
+            query: params.query,
+            mode: "ranked",
+            limit: index.size,
+          })
+            .filter(inFilters(params)).map((entry) => entry.tool_name);
+          assert.deepEqual(
+            whole,
+            unfiltered.filter((name) => whole.includes(name)),
+            JSON.stringify(params),
+          );
           const got: string[] = [];
           let cursor: string | null = null;
           for (let page = 0; page < pages; page++) {

@@ -141,7 +141,11 @@ export function metaToolServer(
           registry,
           params,
           detail,
-          'Search again with "mode": "ranked" to rank tools by the words of a request.',
+          {
+            ranked: 'Search again with "mode": "ranked" to rank tools by the words of a request.',
+            summary:
+              "Call climax_search with no query for the summary of what there is, and search again in its words.",
+          },
         ),
       );
     } catch (error) {

@@ -1,9 +1,8 @@
 // A search as the service answers it, over HTTP (`GET /search`) and MCP (`climax_search`) alike:
-// each result in full or in summary, and a hint when a literal search found nothing that ranked
-// mode would have found.
+// each result in full or in summary, and a hint when nothing was found (see `emptySearchHint`).
 import type { RegistrySearchPageParams } from "../registry/registry_params.ts";
 import type { RegistryView } from "../registry/registry_view.ts";
-import { rankedWouldFind } from "../index/ranked_hint.ts";
+import { emptySearchHint } from "../index/ranked_hint.ts";
 import type { ToolIndexEntry } from "../types.ts";
 import { wireEntry } from "./tool_answer.ts";
 
@@ -29,19 +28,25 @@ export interface SearchAnswer {
   mode: "search";
   results: (ToolIndexEntry | SummaryEntry)[];
   next_cursor: string | null;
-  /** Set when a substring search found nothing but ranked mode would find tools. */
+  /**
+   * Set when nothing was found: a substring search that ranked mode would answer, or a ranked
+   * search that no tool matches.
+   */
   hint?: string;
 }
 
-/**
- * The page of `registry`'s search that `params` ask for, each result in the `detail` asked.
- * `rankedHint` words the hint for the surface: how its client asks for ranked mode.
- */
+/** How a surface words each hint: how its client asks for ranked mode, and for the summary. */
+export interface HintWords {
+  ranked: string;
+  summary: string;
+}
+
+/** The page of `registry`'s search that `params` ask for, each result in the `detail` asked. */
 export function searchAnswer(
   registry: RegistryView,
   params: RegistrySearchPageParams,
   detail: Detail,
-  rankedHint: string,
+  hints: HintWords,
 ): SearchAnswer {
   const page = registry.searchPage(params);
   const answer: SearchAnswer = {
@@ -49,11 +54,10 @@ export function searchAnswer(
     results: page.results.map(detail === "summary" ? summaryEntry : wireEntry),
     next_cursor: page.next_cursor,
   };
-  const first = params.cursor === undefined || params.cursor === null;
   const search = (p: RegistrySearchPageParams) => registry.search(p);
-  if (page.results.length === 0 && first && rankedWouldFind(search, params)) {
-    answer.hint = `No tool's text contains "${params.query}". ${rankedHint}`;
-  }
+  const hint = emptySearchHint(search, params, page.results.length);
+  if (hint === "ranked") answer.hint = `No tool's text contains "${params.query}". ${hints.ranked}`;
+  if (hint === "summary") answer.hint = `No tool matches these words. ${hints.summary}`;
   return answer;
 }
 

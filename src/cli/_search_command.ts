@@ -5,7 +5,7 @@ import type { McpToolList } from "../config/mcp_tool_list.ts";
 import type { CLImaxConfig, ToolIndexEntry } from "../types.ts";
 import { DEFAULT_LIMIT, quotedModes, type SearchParams } from "../index/search_params.ts";
 import { DEFAULT_MODE, SEARCH_MODES, type SearchMode } from "../index/search_modes.ts";
-import { rankedWouldFind } from "../index/ranked_hint.ts";
+import { emptySearchHint } from "../index/ranked_hint.ts";
 import { parseCommandArgs, UsageError } from "./_args.ts";
 import { type Command, PROGRAM } from "./_command.ts";
 import { EXIT_OK, type Io } from "./_io.ts";
@@ -78,10 +78,11 @@ async function search(args: readonly string[], io: Io): Promise<number> {
   const index = searchable(loaded.configs, loaded.toolLists);
   const params = { query, category: values.category, cli: values.cli, limit: Number(limit), mode };
   const results = index.search(params);
-  // A request in plain words is rarely anyone's text word for word: say what would find it.
-  const hint = results.length === 0 && rankedWouldFind((p) => index.search(p), params)
-    ? "Hint: the query's words rank tools; search with --mode ranked to see them."
-    : undefined;
+  const hint = {
+    ranked: "Hint: the query's words rank tools; search with --mode ranked to see them.",
+    summary: "Hint: no tool matches these words; list shows what there is.",
+    none: undefined,
+  }[emptySearchHint((p) => index.search(p), params, results.length) ?? "none"];
 
   if (values.json) {
     io.out(JSON.stringify(results, null, 2));

@@ -41,7 +41,7 @@ const searchResponse = component(
     }),
     hint: z.string().optional().meta({
       description:
-        "Only when a substring search found nothing that ranked mode finds: says to add mode=ranked",
+        "Only when nothing was found: after a substring search that ranked mode answers, says to add mode=ranked; after a ranked search that no tool matches, says to read GET /summary",
     }),
   }),
 );

@@ -203,7 +203,10 @@ function routeRegistrars(
               registry,
               params,
               detail ?? "full",
-              "Add mode=ranked to rank tools by the words of a request.",
+              {
+                ranked: "Add mode=ranked to rank tools by the words of a request.",
+                summary: "GET /summary says what there is; search again in its words.",
+              },
             )
           ),
           200,

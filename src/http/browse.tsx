@@ -43,7 +43,11 @@ export async function homeHtml(c: Context, registry: RegistryView): Promise<Resp
         registry,
         { ...params, mode: params.mode ?? BROWSE_MODE },
         "full",
-        `Choose “${SEARCH_MODE_SPECS.ranked.label}” to rank tools by the words of a request.`,
+        {
+          ranked:
+            `Choose “${SEARCH_MODE_SPECS.ranked.label}” to rank tools by the words of a request.`,
+          summary: "The catalogue below says what there is; search again in its words.",
+        },
       );
     } catch (error) {
       if (!(error instanceof InvalidCursorError)) throw error;

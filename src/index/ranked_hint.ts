@@ -1,6 +1,7 @@
-// Whether a literal search that found nothing should point to ranked mode: a request in plain
-// words ("list running containers") is rarely anyone's text word for word, and ranked mode is
-// what answers it. One test, for every surface that prints the hint.
+// What a search that found nothing should point to: ranked mode, after a literal search, when a
+// request in plain words ("list running containers"), rarely anyone's text word for word, has
+// words that rank tools; the summary, after a ranked search that no tool matches, to learn what
+// the catalogue has and the words it says it in. One rule, for every surface that words a hint.
 import { DEFAULT_MODE } from "./search_modes.ts";
 
 /** What the test reads of a search's parameters: `ToolIndex`'s and `ToolRegistry`'s alike. */
@@ -8,6 +9,25 @@ interface HintParams {
   query?: string | null;
   mode?: string;
   limit?: number;
+  cursor?: string | null;
+}
+
+/** Where a search that found nothing points: ranked mode, or the summary of the catalogue. */
+export type EmptySearchHint = "ranked" | "summary";
+
+/**
+ * The hint for a first page of `params` that found `found` tools with `search`: `ranked` when a
+ * substring search found nothing that ranked mode finds (`rankedWouldFind`); `summary` when a
+ * ranked search with a query found nothing; none otherwise.
+ */
+export function emptySearchHint<P extends HintParams>(
+  search: (params: P) => readonly unknown[],
+  params: P,
+  found: number,
+): EmptySearchHint | null {
+  if (found > 0 || params.cursor || !params.query || params.limit === 0) return null;
+  if ((params.mode ?? DEFAULT_MODE) === "ranked") return "summary";
+  return rankedWouldFind(search, params) ? "ranked" : null;
 }
 
 /**

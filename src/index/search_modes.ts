@@ -28,6 +28,8 @@ export interface FindOptions {
   words?: readonly AnalyzedWord[];
   /** Leaves near-ties for the caller to settle: see `RankOptions.unsettled`. */
   unsettled?: number;
+  /** Whether a tool of the whole collection matches a query word: see `RankOptions.ownMatched`. */
+  ownMatched?: boolean;
   /** The `needleKeys` of the query's needle, when a search of several segments has them. */
   keys?: readonly number[];
   /** The place in `keys` of the n-gram whose list a substring search walks: see `rarest`. */
@@ -118,14 +120,17 @@ export const SEARCH_MODE_SPECS: { readonly [M in SearchMode]: SearchModeSpec } =
     label: "by relevance",
     description:
       "'ranked' orders tools by relevance to the words of a natural-language request, best first, so use it for anything longer than one keyword",
+    // A request without a word to rank by ("how do I", "!!!") is answered by no tool; only no
+    // request at all browses.
     find: (engines, { query, accept, skip, count, options }) =>
-      engines.ranked.rank(options?.words ?? query, count, {
+      query.trim() === "" ? undefined : engines.ranked.rank(options?.words ?? query, count, {
         accept,
         skip,
         scoresOut: options?.scores,
         rarity: options?.rarity,
         frequency: options?.frequency,
         unsettled: options?.unsettled,
+        ownMatched: options?.ownMatched,
       }),
   },
 };

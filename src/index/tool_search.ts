@@ -2,6 +2,7 @@
 // index and the exact filters; the search mode's engine answers (see `search_modes.ts`).
 import { SubstringIndex, type SubstringTables } from "../search/substring.ts";
 import {
+  type AnalyzedWord,
   type CorpusStats,
   type IndexStats,
   type RankedConfig,
@@ -113,20 +114,10 @@ export class ToolSearch {
    */
   find(params: NormalizedParams, skip: number, count: number, options?: FindOptions): number[] {
     const found: number[] = [];
-    const category = this.#filter(this.#categories, params.category);
-    const cli = this.#filter(this.#clis, params.cli);
-    if (category === null || cli === null) return found;
-
-    const categoryOf = this.#categoryOf;
-    const cliOf = this.#cliOf;
-    const categoryId = category?.id ?? -1;
-    const cliId = cli?.id ?? -1;
     const stale = options?.stale;
-    // One function for every search, with or without stale tools: a scan given one of two
-    // functions calls them, where it inlines one.
-    const passes = (text: number) =>
-      (categoryId < 0 || categoryOf[text] === categoryId) && (cliId < 0 || cliOf[text] === cliId);
-    const accept = (text: number) => (stale === undefined || stale[text] === 0) && passes(text);
+    const filters = this.#filters(params, stale);
+    if (filters === null) return found;
+    const { category, cli, passes, accept, filtered } = filters;
     let skipped = 0;
     const below = options?.below ?? Infinity;
     // Whether a tool is stale is asked once it holds the needle, not of each tool looked at.
@@ -142,7 +133,6 @@ export class ToolSearch {
     if (cli && (driver === undefined || cli.positions.length < driver.length)) {
       driver = cli.positions;
     }
-    const filtered = categoryId >= 0 || cliId >= 0 || stale !== undefined;
     const query: IndexQuery = {
       query: params.query,
       needle: params.needle,
@@ -159,6 +149,48 @@ export class ToolSearch {
     const engines = this.#engines;
     return SEARCH_MODE_SPECS[params.mode as SearchMode].find(engines, query) ??
       walk(engines, query, () => true);
+  }
+
+  /**
+   * Whether a tool that `params`' filters take, and that is not stale, matches a word of `words`
+   * itself: see `RankedIndex.matchesOwnWord`.
+   */
+  matchesOwnWord(
+    params: NormalizedParams,
+    words: readonly AnalyzedWord[],
+    { stale, frequency }: Pick<FindOptions, "stale" | "frequency"> = {},
+  ): boolean {
+    const filters = this.#filters(params, stale);
+    if (filters === null) return false;
+    return this.#engines.ranked.matchesOwnWord(
+      words,
+      filters.filtered ? filters.accept : null,
+      frequency,
+    );
+  }
+
+  /** The filters of `params`, made; null when one matches no tool. */
+  #filters(params: NormalizedParams, stale: Uint8Array | undefined): {
+    category: Filter | undefined;
+    cli: Filter | undefined;
+    passes: (text: number) => boolean;
+    accept: (text: number) => boolean;
+    filtered: boolean;
+  } | null {
+    const category = this.#filter(this.#categories, params.category);
+    const cli = this.#filter(this.#clis, params.cli);
+    if (category === null || cli === null) return null;
+    const categoryOf = this.#categoryOf;
+    const cliOf = this.#cliOf;
+    const categoryId = category?.id ?? -1;
+    const cliId = cli?.id ?? -1;
+    // One function for every search, with or without stale tools: a scan given one of two
+    // functions calls them, where it inlines one.
+    const passes = (text: number) =>
+      (categoryId < 0 || categoryOf[text] === categoryId) && (cliId < 0 || cliOf[text] === cliId);
+    const accept = (text: number) => (stale === undefined || stale[text] === 0) && passes(text);
+    const filtered = categoryId >= 0 || cliId >= 0 || stale !== undefined;
+    return { category, cli, passes, accept, filtered };
   }
 
   /** undefined: no filter; null: a filter that nothing matches. */

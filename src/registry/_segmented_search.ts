@@ -300,6 +300,13 @@ export class RegistrySearch {
     const answers: RankedAnswer[] = [];
     // A ranked query's words and stems, found once for every segment.
     const words = analyzeQuery(params.query);
+    // Whether related words alone may answer is decided over every segment, as one index would.
+    const ownMatched = segments.some((segment, at) =>
+      segment?.search.matchesOwnWord(params, words, {
+        stale: this.#ranked.stale(at),
+        frequency: this.#frequency,
+      })
+    );
     // The merged `want`-th best scores at least as high as the main segment's, asked first: a
     // delta is not asked for tools that near-ties could not bring above that.
     let least = 0;
@@ -314,6 +321,7 @@ export class RegistrySearch {
         frequency: this.#frequency,
         words,
         unsettled: least,
+        ownMatched,
       });
       if (at === MAIN) least = Math.max(0, nthBest(scores, want));
       if (docs.length > 0) answers.push({ segment, docs, scores });

@@ -64,6 +64,14 @@ export interface RankingOptions {
    * `_sibling_order.ts`).
    */
   siblingTolerance: number;
+  /**
+   * The least share of a request that a tool found by related words alone must match to answer
+   * it: the sum, over the terms it matches, of each term's query weight times its rarity times
+   * how well the tool matches it (against the best match of any tool), over the sum of the
+   * request's word weights times their rarity (an unknown word's the highest). A tool that
+   * matches a word of the request itself always answers; 0 lets related words alone answer.
+   */
+  minRelatedCoverage: number;
   /** Whether words are reduced to their stems. */
   stemming: boolean;
   /** Whether function words ("the", "of", "can") are left out. */
@@ -86,6 +94,7 @@ export const DEFAULT_RANKING: RankingOptions = Object.freeze({
   repeatWeight: 0.3,
   exactWeight: 0.15,
   siblingTolerance: 0.02,
+  minRelatedCoverage: 0.1,
   stemming: true,
   stopWords: true,
 });

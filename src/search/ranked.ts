@@ -2,10 +2,10 @@
 // completions of an unfinished last word and the corrections of a typo), and the tools whose
 // scores for those terms add up highest. The scores come from the tables `_ranked_tables.ts`
 // builds.
-import { relatedTerms } from "./_related_words.ts";
 import { NearTerms } from "./_near_terms.ts";
 import { Vocabulary } from "./_words.ts";
 import { analyze, type AnalyzedWord } from "./_query_words.ts";
+import { type QueryTerm, queryTerms } from "./_query_terms.ts";
 import { TopK } from "./_top_k.ts";
 import { nearTheBest, rankedNear, runStarts } from "./_sibling_order.ts";
 import {
@@ -40,18 +40,8 @@ export {
   steppedAverage,
 } from "./_ranked_tables.ts";
 
-/** Prefixes shorter than this are not completed: too many words start with them. */
-const MIN_PREFIX = 3;
-/** Words shorter than this are not corrected: one edit makes another real word. */
-const MIN_TYPO_LENGTH = 5;
-
 /** Accepts a tool number when it passes the filters. */
 type Accept = (doc: number) => boolean;
-
-interface QueryTerm {
-  id: number;
-  weight: number;
-}
 
 /** What a ranked query asks beside its words, and what it hands back: see `RankedIndex.rank`. */
 export interface RankOptions {
@@ -82,6 +72,12 @@ export interface RankOptions {
    * tolerance, which the caller knows cannot be brought among the best.
    */
   unsettled?: number;
+  /**
+   * Whether some tool of the whole collection that the filters take matches a word of the
+   * query itself, not only a related one, when this index is one part of it (see
+   * `matchesOwnWord`); by default, whether one of this index's does.
+   */
+  ownMatched?: boolean;
 }
 
 /** Ranks tools, by number, for the words of a query. */
@@ -108,6 +104,10 @@ export class RankedIndex {
   /** The terms an unknown word of a query may have meant, found when first needed. */
   #near: NearTerms | undefined;
   #scores: Float64Array | undefined;
+  /** How much of the query each tool touched matches: see `RankingOptions.minRelatedCoverage`. */
+  #cover: Float64Array | undefined;
+  /** 1 for each tool that matches a word of the query itself, not only a related one. */
+  #matched: Uint8Array | undefined;
   #touched: Int32Array | undefined;
 
   /**
@@ -206,37 +206,43 @@ export class RankedIndex {
    * The numbers of the tools that share a term with `query` (a query, or the words
    * `analyzeQuery` found in one, for an index of default ranking) and that `options.accept`
    * takes, best first, ties in tool order and near-ties among a config's tools in the config's
-   * order (see `_sibling_order.ts`): `count` of them after the first `options.skip`. Undefined
-   * when `query` has no word to rank by, no run of letters or digits that is not a stop word:
-   * such a query ("?", "how do I") says nothing about which tool is meant.
+   * order (see `_sibling_order.ts`): `count` of them after the first `options.skip`. None when
+   * `query` has no word to rank by, no run of letters or digits that is not a stop word: such a
+   * query ("?", "how do I") says nothing about which tool is meant; nor those that match less of
+   * it than `RankingOptions.minRelatedCoverage`.
    */
   rank(
     query: string | readonly AnalyzedWord[],
     count: number,
     options: RankOptions = {},
-  ): number[] | undefined {
-    const { accept = null, skip = 0, scoresOut, rarity, frequency, unsettled } = options;
+  ): number[] {
+    const { accept = null, skip = 0, scoresOut, rarity, frequency, unsettled, ownMatched } =
+      options;
     const vocabulary = this.#vocabulary;
     const words = typeof query === "string" ? analyze(query, this.#options, vocabulary) : query;
-    if (words.length === 0) return undefined;
-    const queryTerms = this.#queryTerms(words, frequency);
-    if (queryTerms.length === 0) return [];
+    if (words.length === 0) return [];
+    const { terms, mass } = this.#terms(words, frequency, rarity);
+    if (terms.length === 0) return [];
     const docCount = this.#docCount;
     const scores = this.#scores ??= new Float64Array(docCount);
+    const cover = this.#cover ??= new Float64Array(docCount);
+    const matched = this.#matched ??= new Uint8Array(docCount);
     const postings = this.#postings;
     let postingBytes = 0;
-    for (const { id } of queryTerms) postingBytes += this.#offsets[id + 1] - this.#offsets[id];
+    for (const { id } of terms) postingBytes += this.#offsets[id + 1] - this.#offsets[id];
     // A query whose lists cover much of the index reads every score in tool order: cheaper than
     // keeping a list of the tools it touches, whose test at each posting the CPU cannot guess.
     const dense = postingBytes > docCount;
     const touched = dense ? null : this.#touched ??= new Int32Array(docCount);
     let touchedCount = 0;
-    for (const { id, weight } of queryTerms) {
+    for (const { id, weight, related } of terms) {
       const idf = rarity?.(vocabulary.terms[id]) ??
         inverseDocumentFrequency(docCount, this.#docFrequency[id]);
       const step = (weight * this.#scales[id] * idf) / 255;
       // Every score added below is then positive, so a zero score marks an untouched tool.
       if (step === 0) continue;
+      const gain = (related ?? weight * idf) / 255;
+      const mark = related === undefined ? 1 : 0;
       const end = this.#offsets[id + 1];
       let doc = -1;
       // Each posting: the gap from the previous tool as a base-128 varint, then the tool's score
@@ -251,6 +257,8 @@ export class RankedIndex {
             gap |= (byte & 127) << shift;
           }
           doc += gap;
+          cover[doc] += gain * postings[p];
+          matched[doc] |= mark;
           scores[doc] += step * postings[p++];
         }
         continue;
@@ -264,6 +272,8 @@ export class RankedIndex {
         }
         doc += gap;
         if (scores[doc] === 0) touched[touchedCount++] = doc;
+        cover[doc] += gain * postings[p];
+        matched[doc] |= mark;
         scores[doc] += step * postings[p++];
       }
     }
@@ -273,13 +283,30 @@ export class RankedIndex {
     const heap = new TopK(want);
     // Below it, a score cannot bring a tool among the best of several indexes.
     const least = (unsettled ?? 0) / (1 + tolerance);
+    // Where no tool matches a word of the request itself, related words alone answer only with
+    // the tools they match enough of it in.
+    const enough = this.#options.minRelatedCoverage * mass;
+    let anyOwn = ownMatched ?? enough === 0;
+    if (ownMatched === undefined && !anyOwn) {
+      const count = touched === null ? docCount : touchedCount;
+      for (let i = 0; i < count && !anyOwn; i++) {
+        const doc = touched === null ? i : touched[i];
+        anyOwn = matched[doc] === 1 && (accept === null || accept(doc));
+      }
+    }
+    const covers = anyOwn || enough === 0 ? null : (doc: number) => cover[doc] >= enough;
+    const kept = covers === null
+      ? accept
+      : accept === null
+      ? covers
+      : (doc: number) => covers(doc) && accept(doc);
     if (touched === null) {
       // Tools come in order, so a later tool with the lowest kept score does not make the cut.
       let cut = least;
       for (let doc = 0; doc < docCount; doc++) {
         const score = scores[doc];
         if (score <= cut) continue;
-        if (accept !== null && !accept(doc)) continue;
+        if (kept !== null && !kept(doc)) continue;
         heap.offer(score, doc);
         cut = Math.max(least, heap.floor);
       }
@@ -292,7 +319,7 @@ export class RankedIndex {
         const doc = touched[i];
         const score = scores[doc];
         // The filters are the dearer test, so they wait until the score could make the cut.
-        if (score < floor || (accept !== null && !accept(doc))) continue;
+        if (score < floor || (kept !== null && !kept(doc))) continue;
         heap.offer(score, doc);
         floor = Math.max(start, heap.floor);
       }
@@ -300,12 +327,20 @@ export class RankedIndex {
     let ranked: { docs: number[]; scores: number[] } | undefined;
     if (tolerance > 0) {
       const runs = this.#runStarts();
-      const near = nearTheBest(scores, heap.sorted(0), runs, { tolerance, accept });
+      const near = nearTheBest(scores, heap.sorted(0), runs, { tolerance, accept: kept });
       // Settled over several indexes by the caller, which orders them then.
       ranked = unsettled !== undefined ? near : rankedNear(near.docs, near.scores, runs, tolerance);
     }
-    if (touched === null) scores.fill(0);
-    else for (let i = 0; i < touchedCount; i++) scores[touched[i]] = 0;
+    if (touched === null) {
+      scores.fill(0);
+      cover.fill(0);
+      matched.fill(0);
+    } else {
+      for (let i = 0; i < touchedCount; i++) {
+        const doc = touched[i];
+        scores[doc] = cover[doc] = matched[doc] = 0;
+      }
+    }
     if (ranked === undefined) return heap.sorted(skip, scoresOut);
     const [from, to] = unsettled !== undefined ? [0, ranked.docs.length] : [skip, want];
     scoresOut?.push(...ranked.scores.slice(from, to));
@@ -313,57 +348,47 @@ export class RankedIndex {
   }
 
   /**
-   * The terms of a query's words (stop words left out) with their weights: the words that some
-   * tool has, else the words that an unknown last word begins (it may be unfinished), else the
-   * words an unknown word is a typo of; and the words related to each (`relatedTerms`).
+   * Whether a tool that `accept` takes (default: any) matches a word of `words` itself: a term
+   * of the word, a completion of an unfinished last word or a typo's correction; not only a
+   * related word. With `frequency`, the words as the whole collection has them.
    */
-  #queryTerms(words: readonly AnalyzedWord[], frequency?: (term: string) => number): QueryTerm[] {
-    const { prefixWeight, typoWeight, exactWeight, repeatWeight, relatedWeight } = this.#options;
-    const vocabulary = this.#vocabulary;
-    // A term's weight is its heaviest word's, and a share of each other word of the request
-    // that has it: a word said twice says more of what is meant.
-    const weights = new Map<number, number>();
-    const sums = new Map<number, number>();
-    const add = (id: number, weight: number) => {
-      weights.set(id, Math.max(weights.get(id) ?? 0, weight));
-      sums.set(id, (sums.get(id) ?? 0) + weight);
-    };
-    words.forEach(({ word, weight, term }, i) => {
-      const id = vocabulary.idOf(term);
-      // A delta segment may lack a word that other tools have: completing or correcting it there
-      // would lift the delta's tools where a fresh build keeps them out.
-      if (frequency === undefined ? id !== undefined : frequency(term) > 0) {
-        if (id === undefined) return;
-        add(id, weight);
-        const exact = term === word ? undefined : vocabulary.exactIdOf(word);
-        if (exact !== undefined) add(exact, exactWeight * weight);
-        return;
-      }
-      const completions = prefixWeight > 0 && i === words.length - 1 && term.length >= MIN_PREFIX
-        ? this.#nearTerms().completions(term)
-        : [];
-      for (const completion of completions) add(completion, prefixWeight * weight);
-      if (completions.length === 0 && typoWeight > 0 && term.length >= MIN_TYPO_LENGTH) {
-        for (const corrected of this.#nearTerms().corrections(term)) {
-          add(corrected, typoWeight * weight);
+  matchesOwnWord(
+    words: readonly AnalyzedWord[],
+    accept: Accept | null = null,
+    frequency?: (term: string) => number,
+  ): boolean {
+    const postings = this.#postings;
+    for (const { id, related } of this.#terms(words, frequency).terms) {
+      if (related !== undefined) continue;
+      const end = this.#offsets[id + 1];
+      if (accept === null && end > this.#offsets[id]) return true;
+      let doc = -1;
+      for (let p = this.#offsets[id]; p < end; p++) {
+        let byte = postings[p++];
+        let gap = byte & 127;
+        for (let shift = 7; byte >= 128; shift += 7) {
+          byte = postings[p++];
+          gap |= (byte & 127) << shift;
         }
-      }
-    });
-    // Related words come after the request's own, which they never outweigh.
-    if (relatedWeight > 0) {
-      const own = new Set([...weights.keys()].map((id) => vocabulary.terms[id]));
-      for (const { term } of words) own.add(term);
-      const tools = (term: string, id = vocabulary.idOf(term)) =>
-        frequency?.(term) ?? (id === undefined ? 0 : this.#docFrequency[id]);
-      for (const [term, weight] of relatedTerms(words, relatedWeight, own, tools)) {
-        const id = vocabulary.idOf(term);
-        if (id !== undefined) add(id, weight);
+        doc += gap;
+        if (accept!(doc)) return true;
       }
     }
-    return [...weights].map(([id, weight]) => ({
-      id,
-      weight: weight + repeatWeight * (sums.get(id)! - weight),
-    }));
+    return false;
+  }
+
+  /** The terms of `words` in this index: see `queryTerms`. */
+  #terms(
+    words: readonly AnalyzedWord[],
+    frequency?: (term: string) => number,
+    rarity?: (term: string) => number,
+  ): { terms: QueryTerm[]; mass: number } {
+    return queryTerms(words, this.#options, {
+      vocabulary: this.#vocabulary,
+      docCount: this.#docCount,
+      docFrequency: this.#docFrequency,
+      near: () => this.#nearTerms(),
+    }, { frequency, rarity });
   }
 
   #nearTerms(): NearTerms {
