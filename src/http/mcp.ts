@@ -56,7 +56,8 @@ export function mcpHandler(
       );
     }
     const body = await readUpTo(request, MAX_READ_BEFORE);
-    const messages = typeof body === "string" ? jsonRpcMessages(body) : [];
+    const parsed = typeof body === "string" ? parseJson(body) : undefined;
+    const messages = parsed === undefined ? [] : jsonRpcMessages(parsed.value);
     const session = sessionOf(request);
     for (const { method, params } of messages) {
       const id = params?.requestId;
@@ -67,8 +68,10 @@ export function mcpHandler(
     }
     // Without the request's own abort signal: the SDK reads it, and Deno warns, on reading the
     // signal of a request it serves, that the signal also aborts once the answer is sent.
+    // The body parsed here is handed on, not parsed again.
     const response = await handler.fetch(
       new Request(request.url, { method: request.method, headers: request.headers, body }),
+      parsed && { parsedBody: parsed.value },
     );
     if (!messages.some(({ method }) => method === "initialize")) return response;
     const headers = new Headers(response.headers);
@@ -128,16 +131,19 @@ async function readUpTo(
   return text + decoder.decode();
 }
 
-/** The JSON-RPC messages of a body, one or a batch; none when it is not JSON-RPC. */
-function jsonRpcMessages(
-  body: string,
-): { method?: unknown; params?: Record<string, unknown> }[] {
-  let parsed: unknown;
+/** The value of a JSON text; undefined when it is not JSON, for the SDK to answer. */
+function parseJson(text: string): { value: unknown } | undefined {
   try {
-    parsed = JSON.parse(body);
+    return { value: JSON.parse(text) };
   } catch {
-    return [];
+    return undefined;
   }
+}
+
+/** The JSON-RPC messages of a body's value, one or a batch; none when it is not JSON-RPC. */
+function jsonRpcMessages(
+  parsed: unknown,
+): { method?: unknown; params?: Record<string, unknown> }[] {
   const messages: unknown[] = Array.isArray(parsed) ? parsed : [parsed];
   return messages.filter((message): message is { method?: unknown } =>
     typeof message === "object" && message !== null

@@ -17,8 +17,9 @@ export type EmptySearchHint = "ranked" | "summary";
 
 /**
  * The hint for a first page of `params` that found `found` tools with `search`: `ranked` when a
- * substring search found nothing that ranked mode finds (`rankedWouldFind`); `summary` when a
- * ranked search with a query found nothing; none otherwise.
+ * substring search found nothing that ranked mode finds, as the query has words that rank;
+ * `summary` when a ranked search with a query found nothing; none otherwise (another mode, no
+ * query, a zero limit, a later page).
  */
 export function emptySearchHint<P extends HintParams>(
   search: (params: P) => readonly unknown[],
@@ -26,21 +27,8 @@ export function emptySearchHint<P extends HintParams>(
   found: number,
 ): EmptySearchHint | null {
   if (found > 0 || params.cursor || !params.query || params.limit === 0) return null;
-  if ((params.mode ?? DEFAULT_MODE) === "ranked") return "summary";
-  return rankedWouldFind(search, params) ? "ranked" : null;
-}
-
-/**
- * Whether `search`, having found nothing for `params` in substring mode, finds tools for them
- * in ranked mode: the query has words that rank. False for any other mode, an empty query or
- * a zero limit.
- */
-export function rankedWouldFind<P extends HintParams>(
-  search: (params: P) => readonly unknown[],
-  params: P,
-): boolean {
-  if ((params.mode ?? DEFAULT_MODE) !== "substring" || !params.query || params.limit === 0) {
-    return false;
-  }
-  return search({ ...params, mode: "ranked", limit: 1 }).length > 0;
+  const mode = params.mode ?? DEFAULT_MODE;
+  if (mode === "ranked") return "summary";
+  if (mode !== "substring") return null;
+  return search({ ...params, mode: "ranked", limit: 1 }).length > 0 ? "ranked" : null;
 }

@@ -29,7 +29,7 @@ export interface FindOptions {
   /** Leaves near-ties for the caller to settle: see `RankOptions.unsettled`. */
   unsettled?: number;
   /** Whether a tool of the whole collection matches a query word: see `RankOptions.ownMatched`. */
-  ownMatched?: boolean;
+  ownMatched?: () => boolean;
   /** The `needleKeys` of the query's needle, when a search of several segments has them. */
   keys?: readonly number[];
   /** The place in `keys` of the n-gram whose list a substring search walks: see `rarest`. */

@@ -300,13 +300,16 @@ export class RegistrySearch {
     const answers: RankedAnswer[] = [];
     // A ranked query's words and stems, found once for every segment.
     const words = analyzeQuery(params.query);
-    // Whether related words alone may answer is decided over every segment, as one index would.
-    const ownMatched = segments.some((segment, at) =>
-      segment?.search.matchesOwnWord(params, words, {
-        stale: this.#ranked.stale(at),
-        frequency: this.#frequency,
-      })
-    );
+    // Whether related words alone may answer is decided over every segment, as one index would;
+    // asked only of a segment none of whose tools matches a word of the request itself.
+    let matched: boolean | undefined;
+    const ownMatched = () =>
+      matched ??= segments.some((segment, at) =>
+        segment?.search.matchesOwnWord(params, words, {
+          stale: this.#ranked.stale(at),
+          frequency: this.#frequency,
+        })
+      );
     // The merged `want`-th best scores at least as high as the main segment's, asked first: a
     // delta is not asked for tools that near-ties could not bring above that.
     let least = 0;

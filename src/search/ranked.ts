@@ -7,6 +7,7 @@ import { Vocabulary } from "./_words.ts";
 import { analyze, type AnalyzedWord } from "./_query_words.ts";
 import { type QueryTerm, queryTerms } from "./_query_terms.ts";
 import { TopK } from "./_top_k.ts";
+import { postingsOf } from "./_postings.ts";
 import { nearTheBest, rankedNear, runStarts } from "./_sibling_order.ts";
 import {
   buildRankedTables,
@@ -75,9 +76,9 @@ export interface RankOptions {
   /**
    * Whether some tool of the whole collection that the filters take matches a word of the
    * query itself, not only a related one, when this index is one part of it (see
-   * `matchesOwnWord`); by default, whether one of this index's does.
+   * `matchesOwnWord`): asked only when none of this index's tools does.
    */
-  ownMatched?: boolean;
+  ownMatched?: () => boolean;
 }
 
 /** Ranks tools, by number, for the words of a query. */
@@ -104,10 +105,11 @@ export class RankedIndex {
   /** The terms an unknown word of a query may have meant, found when first needed. */
   #near: NearTerms | undefined;
   #scores: Float64Array | undefined;
-  /** How much of the query each tool touched matches: see `RankingOptions.minRelatedCoverage`. */
+  /**
+   * How much of the query each tool matches by related words, when only they can answer: see
+   * `RankingOptions.minRelatedCoverage`.
+   */
   #cover: Float64Array | undefined;
-  /** 1 for each tool that matches a word of the query itself, not only a related one. */
-  #matched: Uint8Array | undefined;
   #touched: Int32Array | undefined;
 
   /**
@@ -225,8 +227,6 @@ export class RankedIndex {
     if (terms.length === 0) return [];
     const docCount = this.#docCount;
     const scores = this.#scores ??= new Float64Array(docCount);
-    const cover = this.#cover ??= new Float64Array(docCount);
-    const matched = this.#matched ??= new Uint8Array(docCount);
     const postings = this.#postings;
     let postingBytes = 0;
     for (const { id } of terms) postingBytes += this.#offsets[id + 1] - this.#offsets[id];
@@ -235,14 +235,12 @@ export class RankedIndex {
     const dense = postingBytes > docCount;
     const touched = dense ? null : this.#touched ??= new Int32Array(docCount);
     let touchedCount = 0;
-    for (const { id, weight, related } of terms) {
+    for (const { id, weight } of terms) {
       const idf = rarity?.(vocabulary.terms[id]) ??
         inverseDocumentFrequency(docCount, this.#docFrequency[id]);
       const step = (weight * this.#scales[id] * idf) / 255;
       // Every score added below is then positive, so a zero score marks an untouched tool.
       if (step === 0) continue;
-      const gain = (related ?? weight * idf) / 255;
-      const mark = related === undefined ? 1 : 0;
       const end = this.#offsets[id + 1];
       let doc = -1;
       // Each posting: the gap from the previous tool as a base-128 varint, then the tool's score
@@ -257,8 +255,6 @@ export class RankedIndex {
             gap |= (byte & 127) << shift;
           }
           doc += gap;
-          cover[doc] += gain * postings[p];
-          matched[doc] |= mark;
           scores[doc] += step * postings[p++];
         }
         continue;
@@ -272,8 +268,6 @@ export class RankedIndex {
         }
         doc += gap;
         if (scores[doc] === 0) touched[touchedCount++] = doc;
-        cover[doc] += gain * postings[p];
-        matched[doc] |= mark;
         scores[doc] += step * postings[p++];
       }
     }
@@ -286,15 +280,9 @@ export class RankedIndex {
     // Where no tool matches a word of the request itself, related words alone answer only with
     // the tools they match enough of it in.
     const enough = this.#options.minRelatedCoverage * mass;
-    let anyOwn = ownMatched ?? enough === 0;
-    if (ownMatched === undefined && !anyOwn) {
-      const count = touched === null ? docCount : touchedCount;
-      for (let i = 0; i < count && !anyOwn; i++) {
-        const doc = touched === null ? i : touched[i];
-        anyOwn = matched[doc] === 1 && (accept === null || accept(doc));
-      }
-    }
-    const covers = anyOwn || enough === 0 ? null : (doc: number) => cover[doc] >= enough;
+    const covers = enough === 0 || this.#anyAccepted(terms, accept) || ownMatched?.()
+      ? null
+      : this.#relatedCover(terms, enough);
     const kept = covers === null
       ? accept
       : accept === null
@@ -331,16 +319,9 @@ export class RankedIndex {
       // Settled over several indexes by the caller, which orders them then.
       ranked = unsettled !== undefined ? near : rankedNear(near.docs, near.scores, runs, tolerance);
     }
-    if (touched === null) {
-      scores.fill(0);
-      cover.fill(0);
-      matched.fill(0);
-    } else {
-      for (let i = 0; i < touchedCount; i++) {
-        const doc = touched[i];
-        scores[doc] = cover[doc] = matched[doc] = 0;
-      }
-    }
+    if (touched === null) scores.fill(0);
+    else for (let i = 0; i < touchedCount; i++) scores[touched[i]] = 0;
+    if (covers !== null) this.#cover!.fill(0);
     if (ranked === undefined) return heap.sorted(skip, scoresOut);
     const [from, to] = unsettled !== undefined ? [0, ranked.docs.length] : [skip, want];
     scoresOut?.push(...ranked.scores.slice(from, to));
@@ -357,24 +338,37 @@ export class RankedIndex {
     accept: Accept | null = null,
     frequency?: (term: string) => number,
   ): boolean {
-    const postings = this.#postings;
-    for (const { id, related } of this.#terms(words, frequency).terms) {
+    return this.#anyAccepted(this.#terms(words, frequency).terms, accept);
+  }
+
+  /** Whether `accept` (default: any) takes a tool that has a term of the query's own words. */
+  #anyAccepted(terms: readonly QueryTerm[], accept: Accept | null): boolean {
+    for (const { id, related } of terms) {
       if (related !== undefined) continue;
-      const end = this.#offsets[id + 1];
-      if (accept === null && end > this.#offsets[id]) return true;
-      let doc = -1;
-      for (let p = this.#offsets[id]; p < end; p++) {
-        let byte = postings[p++];
-        let gap = byte & 127;
-        for (let shift = 7; byte >= 128; shift += 7) {
-          byte = postings[p++];
-          gap |= (byte & 127) << shift;
-        }
-        doc += gap;
-        if (accept!(doc)) return true;
+      if (accept === null) {
+        if (this.#offsets[id + 1] > this.#offsets[id]) return true;
+        continue;
+      }
+      for (const [doc] of postingsOf(this.#postings, this.#offsets, id)) {
+        if (accept(doc)) return true;
       }
     }
     return false;
+  }
+
+  /**
+   * Whether a tool matches at least `enough` of the query by its related terms (see
+   * `QueryTerm.related`), each counted by how well the tool matches it against the best match.
+   */
+  #relatedCover(terms: readonly QueryTerm[], enough: number): (doc: number) => boolean {
+    const cover = this.#cover ??= new Float64Array(this.#docCount);
+    for (const { id, related } of terms) {
+      if (related === undefined) continue;
+      for (const [doc, score] of postingsOf(this.#postings, this.#offsets, id)) {
+        cover[doc] += (related * score) / 255;
+      }
+    }
+    return (doc) => cover[doc] >= enough;
   }
 
   /** The terms of `words` in this index: see `queryTerms`. */
