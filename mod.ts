@@ -35,6 +35,10 @@
  *
  * @module
  */
+// Ranked search reads the related-words table: it comes with the library as a JSON module, which
+// works from JSR and npm with no permission to read files.
+import "./src/search/bundled_related_words.ts";
+
 export {
   type ArgumentProblem,
   ConfigError,

@@ -77,6 +77,8 @@ Deno.test("the code hash covers every module that shapes a catalogue, not those 
     await write("src/answer/search_answer.ts", "export const f = 6;\n");
     await write("src/run/run_tool.ts", "export const g = 7;\n");
     await write("src/mcp_stdio/server.ts", "export const h = 8;\n");
+    await write("src/call/call_tool.ts", "export const i = 9;\n");
+    await write("src/upstream/connection.ts", "export const j = 10;\n");
     const before = await hashCode(src);
     assert.match(before, /^[0-9a-f]{64}$/);
 
@@ -85,11 +87,13 @@ Deno.test("the code hash covers every module that shapes a catalogue, not those 
     await write("src/answer/search_answer.ts", "export const f = 60;\n");
     await write("src/run/run_tool.ts", "export const g = 70;\n");
     await write("src/mcp_stdio/server.ts", "export const h = 80;\n");
+    await write("src/call/call_tool.ts", "export const i = 90;\n");
+    await write("src/upstream/connection.ts", "export const j = 100;\n");
     await write("deno.json", JSON.stringify({ imports: { zod: "npm:zod@4" }, tasks: { x: "y" } }));
     assert.equal(
       await hashCode(src),
       before,
-      "answers, the service, the CLI, running tools and tasks do not count",
+      "answers, the service, the CLI, running and calling tools, upstreams and tasks do not count",
     );
 
     await write("src/search/ranked.ts", "export const b = 20;\n");

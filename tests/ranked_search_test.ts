@@ -325,3 +325,68 @@ Deno.test("ranked search settles near-ties alike in a short page and in the whol
     }
   }
 });
+
+Deno.test("ranked search answers a word by where it stands, whatever the requests before it", () => {
+  // An index remembers what it made of each word; a word completed as the last word of one
+  // request is still only itself in the middle of the next, and a typo is corrected every time.
+  const fresh = () => ToolIndex.fromConfigs([gitConfig, dockerConfig, obsidianConfig, bulkConfig]);
+  const requests = ["dockerf", "dockerf image", "contianers", "list contianers", "dockerf"];
+  const once = requests.map((query) => names(fresh().search({ query, mode: "ranked", limit: 5 })));
+  const inTurn = requests.map((query) => ranked(query));
+  assert.deepEqual(inTurn, once);
+  assert.equal(once[0][0], "docker_build");
+  assert.notDeepEqual(once[1], once[0]);
+});
+
+Deno.test("ranked search finds the best of a catalogue whose lists cover most of its tools", () => {
+  // Every tool says "report", so the query reads every score; the best are spread over the
+  // catalogue and some tie, which tool order settles.
+  const tools = Array.from({ length: 1500 }, (_, i) => ({
+    name: `tool_${i}`,
+    description: `report ${"detail ".repeat((i * 7919) % 13)}${i % 97 === 0 ? "report" : ""}`,
+    command: "x",
+  }));
+  const index = ToolIndex.fromConfigs(tools.map((tool, i) => ({
+    name: `cli_${i}`,
+    command: "x",
+    tools: [tool],
+  })));
+  const whole = names(index.search({ query: "report", mode: "ranked", limit: 1500 }));
+  assert.equal(whole.length, 1500);
+  for (const limit of [1, 10, 50]) {
+    assert.deepEqual(
+      names(index.search({ query: "report", mode: "ranked", limit })),
+      whole.slice(0, limit),
+    );
+  }
+  // The best first, and among the ten best tools from the catalogue's end.
+  assert.equal(whole[0], "tool_0");
+  assert.ok(whole.slice(0, 10).some((name) => Number(name.slice("tool_".length)) >= 1000));
+});
+
+Deno.test("ranked search looks at the tools of its strongest word first only where that is exact", () => {
+  // "report" is in every tool; "omega" in every 40th, which it lifts above any tool that only
+  // reports, however well; and with "alpha" in one tool, that tool may beat one "omega" tool.
+  const tools = Array.from({ length: 2000 }, (_, i) => ({
+    name: `tool_${i}`,
+    description: `report ${"report ".repeat(i % 5)}${i % 40 === 7 ? "omega " : ""}${
+      i === 1999 ? "alpha alpha" : ""
+    }`,
+    command: "x",
+  }));
+  const index = ToolIndex.fromConfigs(
+    tools.map((tool, i) => ({ name: `cli_${i}`, command: "x", tools: [tool] })),
+  );
+  for (const query of ["report omega", "omega report", "report omega alpha", "report alpha"]) {
+    const whole = names(index.search({ query, mode: "ranked", limit: 2000 }));
+    for (const limit of [1, 10, 60]) {
+      assert.deepEqual(
+        names(index.search({ query, mode: "ranked", limit })),
+        whole.slice(0, limit),
+        `${query}, ${limit}`,
+      );
+    }
+  }
+  const best = names(index.search({ query: "report omega", mode: "ranked", limit: 50 }));
+  assert.ok(best.every((name) => Number(name.slice("tool_".length)) % 40 === 7));
+});

@@ -2,6 +2,9 @@ import assert from "node:assert/strict";
 import { Hono } from "hono";
 import { responseCache } from "../src/http/response_cache.ts";
 
+/** The request headers the answers of these tests depend on. */
+const VARY = ["accept", "accept-encoding", "origin", "authorization", "if-none-match"];
+
 /**
  * An app that counts how often its handler runs and tags answers with an ETag; `content.version`
  * is the version of what it serves.
@@ -10,7 +13,7 @@ function counting(limits = { maxEntries: 100, maxBytes: 1 << 20, maxBodyBytes: 1
   const calls = { count: 0 };
   const content = { version: "1" };
   const app = new Hono();
-  app.use(responseCache({ ...limits, contentHash: () => content.version }));
+  app.use(responseCache({ ...limits, vary: VARY, contentHash: () => content.version }));
   app.get("/item/:id", (c) => {
     calls.count++;
     c.header("ETag", '"v1"');
@@ -115,6 +118,7 @@ Deno.test("responseCache() keeps no answer whose content changed while its body 
   const content = { version: "1" };
   const app = new Hono();
   app.use(responseCache({
+    vary: VARY,
     maxEntries: 10,
     maxBytes: 1 << 20,
     maxBodyBytes: 1 << 16,
@@ -145,4 +149,58 @@ Deno.test("responseCache() keeps no answer whose content changed while its body 
   release();
   assert.equal(await (await first).text(), "answer for 1");
   assert.equal(await (await app.request("/item")).text(), "answer for 2", "the old answer is kept");
+});
+
+Deno.test("replay() answers a kept GET or HEAD by itself, byte for byte, and nothing for another request or the content that followed", async () => {
+  const limits = { maxEntries: 100, maxBytes: 1 << 20, maxBodyBytes: 1 << 16 };
+  const calls = { count: 0 };
+  const content = { version: "1" };
+  const cache = responseCache({ ...limits, vary: VARY, contentHash: () => content.version });
+  const app = new Hono();
+  app.use(cache);
+  app.get("/item/:id", (c) => {
+    calls.count++;
+    c.header("ETag", '"v1"');
+    return c.json({ id: c.req.param("id") });
+  });
+  const url = "http://localhost/item/1";
+  assert.equal(cache.replay(new Request(url)), undefined, "nothing is kept yet");
+  const first = await app.request(url);
+  const firstBody = await first.text();
+  const replayed = cache.replay(new Request(url))!;
+  assert.equal(await replayed.text(), firstBody);
+  assert.deepEqual([...replayed.headers], [...first.headers]);
+  assert.equal((cache.replay(new Request(url, { method: "HEAD" })))?.status, 200);
+  assert.equal(
+    cache.replay(new Request(url, { headers: { Origin: "https://a.example" } })),
+    undefined,
+  );
+  assert.equal(calls.count, 1);
+  content.version = "2";
+  assert.equal(cache.replay(new Request(url)), undefined, "the content changed");
+});
+
+Deno.test("responseCache() counts a kept answer once when two requests for it were answered together", async () => {
+  const content = { version: "1" };
+  // Room for the body once: counted twice, the second copy would push the first out.
+  const cache = responseCache({
+    vary: VARY,
+    maxEntries: 10,
+    maxBytes: 40,
+    maxBodyBytes: 40,
+    contentHash: () => content.version,
+  });
+  const app = new Hono();
+  app.use(cache);
+  let release = () => {};
+  const released = new Promise<void>((resolve) => release = resolve);
+  app.get("/item", async (c) => {
+    await released;
+    c.header("ETag", '"v1"');
+    return c.text("x".repeat(30));
+  });
+  const both = [app.request("/item"), app.request("/item")];
+  release();
+  for (const response of await Promise.all(both)) await response.text();
+  assert.equal(await cache.replay(new Request("http://localhost/item"))?.text(), "x".repeat(30));
 });

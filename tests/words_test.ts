@@ -5,6 +5,7 @@ import { readCatalogue } from "../src/catalogue/compiled.ts";
 import { editDistance } from "../src/_suggest.ts";
 import { stem } from "../src/search/_stem.ts";
 import { withinEdits } from "../src/search/_typos.ts";
+import { queryWords } from "../src/search/_query_words.ts";
 import {
   RunTable,
   splitWords,
@@ -185,4 +186,20 @@ Deno.test("Vocabulary.analyzeUtf8() reads only the range it is given", () => {
   const none = new TermBuffer();
   vocabulary.analyzeUtf8(bytes, 3, 3, none);
   assert.equal(none.length, 0);
+});
+
+Deno.test("queryWords() reads plain words as the general rules read them", () => {
+  const words = (query: string) => queryWords(query, 0.5).map(({ word }) => word);
+  assert.deepEqual(words("Show my files, please."), ["show", "my", "files", "please"]);
+  assert.deepEqual(words("x1 Ab1 1A"), ["x1", "ab1", "1", "a"]);
+  assert.deepEqual(words("HTTPServer logs!?"), ["http", "server", "logs"]);
+  assert.deepEqual(words("(notes) it's ..."), ["notes", "it"]);
+  assert.deepEqual(words("Café naïve"), ["cafe", "naive"]);
+  assert.deepEqual(
+    queryWords("open ./report.pdf", 0.5),
+    [{ word: "open", weight: 1 }, { word: "report", weight: 0.5 }, { word: "pdf", weight: 0.5 }, {
+      word: "pdf",
+      weight: 1,
+    }],
+  );
 });

@@ -5,7 +5,7 @@
 // and text and one of the code that compiled it, and is used only when both still match: a stale
 // catalogue is never served.
 import type { CLImaxConfig } from "../types.ts";
-import { configsOf, type FileSource, sourceFileNames } from "./source_kinds.ts";
+import { configsOf, type FileSource, isSourceFile } from "./source_kinds.ts";
 
 /** The file name of a compiled catalogue inside a config directory. */
 export const CATALOGUE_FILE = "_catalogue.json";
@@ -29,9 +29,9 @@ const CODE = new URL("../", import.meta.url);
 
 /**
  * Folders of `src/` whose code cannot change a catalogue: the stages after it (the answers, the
- * service, the command line, the local MCP server) and running tools, none of which the code
- * that compiles a catalogue imports (a test holds it to that). Each file left out spares a cold
- * start reading it.
+ * service, the command line, the local MCP server), running and calling tools, and the clients
+ * of upstream servers, none of which the code that compiles a catalogue imports (a test holds
+ * it to that). Each file left out spares a cold start reading it.
  */
 export const NOT_CATALOGUE_CODE: ReadonlySet<string> = new Set([
   "answer",
@@ -39,6 +39,8 @@ export const NOT_CATALOGUE_CODE: ReadonlySet<string> = new Set([
   "cli",
   "mcp_stdio",
   "run",
+  "call",
+  "upstream",
 ]);
 
 /** SHA-256 of `parts`, each after its length, so that no two different lists hash alike. */
@@ -56,15 +58,15 @@ async function hashParts(parts: readonly Uint8Array[]): Promise<string> {
 }
 
 /**
- * The paths, relative to `dir`, of the TypeScript files under it, sorted. Read synchronously, as
- * `namedTexts` reads: at a cold start nothing is served until the hash is made, and async
- * calls' overhead would only delay it.
+ * The paths, relative to `dir` (a path ending in its separator), of the TypeScript files under
+ * it, sorted. Read synchronously, as `namedTexts` reads: at a cold start nothing is served until
+ * the hash is made, and async calls' overhead would only delay it.
  */
-function codeFiles(dir: URL, prefix = ""): string[] {
+function codeFiles(dir: string, prefix = ""): string[] {
   const found: string[] = [];
-  for (const entry of Deno.readDirSync(dir)) {
+  for (const entry of Deno.readDirSync(`${dir}${prefix}`)) {
     if (entry.isDirectory && !NOT_CATALOGUE_CODE.has(entry.name)) {
-      found.push(...codeFiles(new URL(`${entry.name}/`, dir), `${prefix}${entry.name}/`));
+      found.push(...codeFiles(dir, `${prefix}${entry.name}/`));
     } else if (entry.isFile && entry.name.endsWith(".ts")) {
       found.push(`${prefix}${entry.name}`);
     }
@@ -74,30 +76,49 @@ function codeFiles(dir: URL, prefix = ""): string[] {
 
 /**
  * A SHA-256 of the code that validates configs and builds indexes (every module of `src/` but
- * the service's and the command line's) and of the packages it imports, as `deno.json` pins
- * them. A catalogue compiled by other code may hold other defaults or another index layout.
- * `src` is the folder of that code, `src/` of this package unless a test says otherwise.
+ * those of `NOT_CATALOGUE_CODE`) and of the packages it imports, as `deno.json` pins them. A
+ * catalogue compiled by other code may hold other defaults or another index layout. `src` is
+ * the folder of that code, `src/` of this package unless a test says otherwise.
  */
 export async function hashCode(src: URL = CODE): Promise<string> {
-  const files = namedTexts(codeFiles(src), (name) => new URL(name, src));
+  const dir = folderPath(src);
+  const files = namedTexts(codeFiles(dir), (name) => `${dir}${name}`);
   const config = Deno.readTextFileSync(new URL("../deno.json", src));
   const imports = JSON.stringify(JSON.parse(config).imports ?? {});
   return await hashParts([...files, new TextEncoder().encode(imports)]);
 }
 
 /** Each file's name, then its bytes, in the order of `names`: what a hash of files is made of. */
-function namedTexts(names: readonly string[], url: (name: string) => URL): Uint8Array[] {
+function namedTexts(names: readonly string[], path: (name: string) => string): Uint8Array[] {
   const encoder = new TextEncoder();
-  return names.flatMap((name) => [encoder.encode(name), Deno.readFileSync(url(name))]);
+  return names.flatMap((name) => [encoder.encode(name), Deno.readFileSync(path(name))]);
 }
 
 /**
+ * The path of the folder `dir`, ending in its separator: the files of a hash are read by their
+ * paths, since making a URL of each, then a path of each URL, took about as long as the reads.
+ */
+function folderPath(dir: URL): string {
+  const path = Deno.realPathSync(dir);
+  return path.endsWith(SEPARATOR) ? path : `${path}${SEPARATOR}`;
+}
+
+/** The separator of the paths `Deno.realPathSync` gives. */
+const SEPARATOR = Deno.build.os === "windows" ? "\\" : "/";
+
+/**
  * A SHA-256 of the names and texts of a directory's source files, in name order, by Web
- * Crypto's native digest: much faster at a cold start than hashing in JavaScript.
+ * Crypto's native digest: much faster at a cold start than hashing in JavaScript. The directory
+ * is listed synchronously, as the files are read: an async listing takes longer, the more so
+ * while other processes keep the cores busy.
  */
 export async function hashSources(dir: URL): Promise<string> {
-  const names = await sourceFileNames(dir);
-  return await hashParts(namedTexts(names, (name) => new URL(encodeURIComponent(name), dir)));
+  const folder = folderPath(dir);
+  const names: string[] = [];
+  for (const entry of Deno.readDirSync(folder)) {
+    if ((entry.isFile || entry.isSymlink) && isSourceFile(entry.name)) names.push(entry.name);
+  }
+  return await hashParts(namedTexts(names.sort(), (name) => `${folder}${name}`));
 }
 
 /**
@@ -107,7 +128,9 @@ export async function hashSources(dir: URL): Promise<string> {
 export async function readCompiledCatalogue(dir: URL): Promise<CompiledCatalogue | undefined> {
   let catalogue: CatalogueFile;
   try {
-    catalogue = JSON.parse(await Deno.readTextFile(new URL(CATALOGUE_FILE, dir)));
+    // Read synchronously too: nothing can go on meanwhile, and an async read takes longer, the
+    // more so while other processes keep the cores busy.
+    catalogue = JSON.parse(Deno.readTextFileSync(new URL(CATALOGUE_FILE, dir)));
   } catch (error) {
     if (error instanceof Deno.errors.NotFound || error instanceof SyntaxError) return undefined;
     throw error;

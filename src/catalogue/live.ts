@@ -5,8 +5,9 @@
 // loaded in the registry and is reported in the health until it loads again: a broken file or
 // a server that is down never empties the catalogue, and none is waited for at the start.
 //
-// The upstreams' client and the watching of files are loaded only by a catalogue that uses
-// them: a cold start of the bundled catalogue, on Deno Deploy, needs neither.
+// The upstreams' client and the watching of files are loaded, and timers set (a process's first
+// loads Deno's timers), only by a catalogue that uses them: a cold start of the bundled
+// catalogue, on Deno Deploy, needs none.
 import { ConfigError } from "../errors.ts";
 import { BUNDLED_CONFIGS, directoryUrl } from "../config/files.ts";
 import type { EnvReader, McpConfigServers, McpServerConfig } from "../config/mcp_config.ts";
@@ -17,7 +18,7 @@ import { loadCatalogue } from "./load.ts";
 import type { CatalogueHealth, ServedCatalogue, SourceHealth } from "./served.ts";
 import { DirectorySources, directoryTexts } from "./_directory_sources.ts";
 import { readMcpConfigFile, sameNamespaces } from "./_mcp_config_file.ts";
-import { Upstreams } from "./_upstreams.ts";
+import type { Upstreams } from "./_upstreams.ts";
 import type { DirectoryWatch } from "./_watch.ts";
 
 /** How a live catalogue is made and kept current. */
@@ -92,7 +93,8 @@ export class LiveCatalogue implements ServedCatalogue {
   /** The caller of MCP tools, through their servers, when the catalogue names any. */
   readonly callers: { mcp?: BackendCaller };
   readonly #directory: DirectorySources;
-  readonly #upstreams: Upstreams;
+  /** The upstreams, where the catalogue names any: the MCP config file may name them later. */
+  readonly #upstreams?: Upstreams;
   readonly #fixed: readonly McpServerConfig[];
   readonly #mcpConfig?: McpConfigState;
   readonly #settings: Settings;
@@ -105,18 +107,18 @@ export class LiveCatalogue implements ServedCatalogue {
   private constructor(
     registry: RegistryCore,
     directory: (upstreamPlace: (namespace: string) => string | undefined) => DirectorySources,
-    upstreams: Upstreams,
+    upstreams: Upstreams | undefined,
     fixed: readonly McpServerConfig[],
     mcpConfig: McpConfigState | undefined,
     settings: Settings,
   ) {
     this.registry = registry;
-    this.callers = fixed.length > 0 || mcpConfig !== undefined ? { mcp: upstreams.caller() } : {};
+    this.callers = upstreams === undefined ? {} : { mcp: upstreams.caller() };
     this.#upstreams = upstreams;
     this.#fixed = fixed;
     this.#mcpConfig = mcpConfig;
     this.#settings = settings;
-    this.#directory = directory((namespace) => upstreams.configOf(namespace)?.place);
+    this.#directory = directory((namespace) => upstreams?.configOf(namespace)?.place);
   }
 
   /**
@@ -168,16 +170,18 @@ export class LiveCatalogue implements ServedCatalogue {
       const read = options.mcpConfig === undefined
         ? { servers: [], refused: [] }
         : await readMcpConfigFile(options.mcpConfig, settings.readEnv);
-      const named = read.servers;
-      const clash = sameNamespaces([...fixed, ...named]);
+      const clash = sameNamespaces([...fixed, ...read.servers]);
       if (clash !== undefined) throw new ConfigError(options.mcpConfig ?? "MCP_SERVERS", [clash]);
-      upstreams = new Upstreams(loaded.registry, {
-        timeoutMs: options.timeoutMs ?? 10_000,
-        canRun: options.canRun ?? mayRunPrograms(),
-        report: settings.report,
-        readEnv: settings.readEnv,
-      });
-      await upstreams.apply([...fixed, ...named]);
+      if (fixed.length > 0 || options.mcpConfig !== undefined) {
+        const { Upstreams } = await import("./_upstreams.ts");
+        upstreams = new Upstreams(loaded.registry, {
+          timeoutMs: options.timeoutMs ?? 10_000,
+          canRun: options.canRun ?? mayRunPrograms(),
+          report: settings.report,
+          readEnv: settings.readEnv,
+        });
+        await upstreams.apply([...fixed, ...read.servers]);
+      }
       catalogue = new LiveCatalogue(
         loaded.registry,
         (upstreamPlace) =>
@@ -195,13 +199,15 @@ export class LiveCatalogue implements ServedCatalogue {
         );
       }
       catalogue.#watches = watches;
-      catalogue.#startPolling();
-      if (options.holdUpstreams) {
-        const held = setTimeout(() => upstreams!.start(), HOLD_MS);
-        Deno.unrefTimer(held);
-        catalogue.#held = held;
-      } else {
-        upstreams.start();
+      if (upstreams !== undefined) {
+        catalogue.#startPolling(upstreams);
+        if (options.holdUpstreams) {
+          const held = setTimeout(() => upstreams!.start(), HOLD_MS);
+          Deno.unrefTimer(held);
+          catalogue.#held = held;
+        } else {
+          upstreams.start();
+        }
       }
     } catch (error) {
       for (const watch of watches) watch.close();
@@ -220,7 +226,8 @@ export class LiveCatalogue implements ServedCatalogue {
 
   /** How each source is doing: `degraded` while one fails or cannot run here. */
   health(): CatalogueHealth {
-    const sources: SourceHealth[] = [...this.#directory.health(), ...this.#upstreams.health()];
+    const upstreams = this.#upstreams?.health() ?? [];
+    const sources: SourceHealth[] = [...this.#directory.health(), ...upstreams];
     if (this.#mcpConfig !== undefined) {
       const { path, problem } = this.#mcpConfig;
       // The file by its name alone, as the directory's files: /healthz is open to all.
@@ -242,13 +249,14 @@ export class LiveCatalogue implements ServedCatalogue {
 
   /** Starts the upstreams held back by `holdUpstreams`, once the service answers. */
   serving(): void {
+    if (this.#upstreams === undefined) return;
     clearTimeout(this.#held);
     if (!this.#closed) this.#upstreams.start();
   }
 
   /** Resolves once every upstream has answered its first `tools/list`, or failed to. */
-  ready(): Promise<void> {
-    return this.#upstreams.ready();
+  async ready(): Promise<void> {
+    await this.#upstreams?.ready();
   }
 
   /**
@@ -273,8 +281,8 @@ export class LiveCatalogue implements ServedCatalogue {
   }
 
   /** Lists every upstream's tools again now; a listing under way is joined. */
-  refreshUpstreams(): Promise<void> {
-    return this.#upstreams.refresh();
+  async refreshUpstreams(): Promise<void> {
+    await this.#upstreams?.refresh();
   }
 
   /**
@@ -288,7 +296,7 @@ export class LiveCatalogue implements ServedCatalogue {
     clearTimeout(this.#held);
     // A reload applying an MCP config may be stopping servers: they end before this does.
     await this.#queue;
-    await this.#upstreams.stop();
+    await this.#upstreams?.stop();
   }
 
   #enqueue(work: () => Promise<void>): Promise<void> {
@@ -310,6 +318,7 @@ export class LiveCatalogue implements ServedCatalogue {
   async #applyMcpConfig(): Promise<void> {
     const state = this.#mcpConfig;
     if (state === undefined) return;
+    const upstreams = this.#upstreams!; // a catalogue with an MCP config file has upstreams
     let read: McpConfigServers;
     try {
       read = await readMcpConfigFile(state.path, this.#settings.readEnv);
@@ -333,10 +342,10 @@ export class LiveCatalogue implements ServedCatalogue {
     });
     // An entry with problems keeps the server it had, if any: its last good version.
     const kept = read.refused.flatMap(({ namespace }) => {
-      const running = this.#upstreams.configOf(namespace);
+      const running = upstreams.configOf(namespace);
       return running === undefined || fixed.has(namespace) ? [] : [running];
     });
-    await this.#upstreams.apply([...this.#fixed, ...accepted, ...kept]);
+    await upstreams.apply([...this.#fixed, ...accepted, ...kept]);
     if (issues.length > 0) {
       return this.#failMcpConfig(new ConfigError(state.path, issues), "left out");
     }
@@ -359,13 +368,11 @@ export class LiveCatalogue implements ServedCatalogue {
     state.problem = { error, since: state.problem?.since ?? new Date() };
   }
 
-  #startPolling(): void {
+  #startPolling(upstreams: Upstreams): void {
     const { refreshSeconds } = this.#settings;
     if (refreshSeconds === 0) return;
     const timer = setInterval(() => {
-      this.#upstreams.poll().catch((error) =>
-        this.#settings.report(`The refresh failed: ${error}`)
-      );
+      upstreams.poll().catch((error) => this.#settings.report(`The refresh failed: ${error}`));
     }, refreshSeconds * 1000);
     // The timer alone does not keep a process alive: the server does, while it serves.
     Deno.unrefTimer(timer);

@@ -186,7 +186,12 @@ export const SOURCE_FILE_NAMES: string = FILE_KINDS.map((kind) => readingOf(kind
  * kind of source.
  */
 export function sourceFileNames(dir: URL): Promise<string[]> {
-  return fileNames(dir, (name) => FILE_KINDS.some((kind) => readingOf(kind).matches(name)));
+  return fileNames(dir, isSourceFile);
+}
+
+/** Whether a file of this name is a source of a catalogue directory, of any kind. */
+export function isSourceFile(name: string): boolean {
+  return FILE_KINDS.some((kind) => readingOf(kind).matches(name));
 }
 
 /** The kind of source a file of this name holds; a config when its name says none. */

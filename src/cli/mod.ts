@@ -15,6 +15,9 @@
  *
  * @module
  */
+// Ranked search reads the related-words table: it comes with the command line as a JSON module,
+// which works from JSR with only --allow-read for the configs.
+import "../search/bundled_related_words.ts";
 import { closest } from "../_suggest.ts";
 import { UsageError } from "./_args.ts";
 import { type Command, PROGRAM } from "./_command.ts";

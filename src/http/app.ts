@@ -2,9 +2,8 @@
 // cross-cutting concern is a middleware of its own, most of them Hono's. Every request reads the
 // registry as it is then, so a change of the catalogue is served from the next request on.
 import { type Context, Hono, type MiddlewareHandler } from "hono";
-import { bearerAuth } from "hono/bearer-auth";
-import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
+import { TrieRouter } from "hono/router/trie-router";
 import { cors } from "hono/cors";
 import { etag, RETAINED_304_HEADERS as HONO_RETAINED_304_HEADERS } from "hono/etag";
 import { secureHeaders } from "hono/secure-headers";
@@ -17,27 +16,29 @@ import {
   callerGuard,
   firstAnswer,
   headAnswer,
+  loadedOnUse,
   requestLog,
   urlLimit,
 } from "./middleware.ts";
-import { responseCache } from "./response_cache.ts";
+import { answerRepeatsFirst, cachedRequestHeaders, responseCache } from "./response_cache.ts";
 import { invalidParams, onError, problem, ProblemError, problemResponse } from "./problem.ts";
 import { namespacesQuery, searchQuery, summaryQuery, toolParams } from "./query.ts";
 import { honoPath, type Route, routeLinks, type RouteName, routeOf, ROUTES } from "./routes.ts";
 import type { ServiceSettings } from "./settings.ts";
 import { PACKAGE_VERSION } from "../answer/package_version.ts";
 import { wantsHtml } from "./browse_accept.ts";
-import { SCRIPT } from "./browse_script.ts";
-import { ICON, STYLE } from "./browse_style.ts";
 import { searchAnswer } from "../answer/search_answer.ts";
 import { backendsAnswer, toolAnswer } from "../answer/tool_answer.ts";
 import { lookupTool, untilListed } from "../registry/tool_lookup.ts";
+import { preloadRelatedWordsTable } from "../search/related_words_table.ts";
 
 /** A call's body, its arguments as JSON, is read up to 1 MiB: a larger one is a 413. */
-const callBody = bodyLimit({
-  maxSize: 1024 * 1024,
-  onError: () => problemResponse(problem(413, "The body is over 1 MiB")),
-});
+const callBody = loadedOnUse(async () =>
+  (await import("hono/body-limit")).bodyLimit({
+    maxSize: 1024 * 1024,
+    onError: () => problemResponse(problem(413, "The body is over 1 MiB")),
+  })
+);
 
 /** Seconds a browser may reuse the answer to a CORS preflight. */
 const PREFLIGHT_MAX_AGE = 600;
@@ -80,12 +81,27 @@ const SECURE_HEADERS = {
 export function createApp(catalogue: ServedCatalogue, settings: ServiceSettings): Hono {
   const registry = catalogue.registry;
   const contentHash = () => registry.contentVersion;
-  const app = new Hono();
+  // The router Hono's default falls back to, which builds nothing at the first request, where
+  // the default builds its regular expressions: a good part of the first answer's time. A
+  // repeated request is answered before routing (see `answerRepeatsFirst`).
+  const app = new Hono({ router: new TrieRouter() });
 
-  if (catalogue.serving !== undefined) app.use(firstAnswer(() => catalogue.serving?.()));
+  // Once the first request is answered: what the catalogue holds back, and the related-words
+  // table, read then so that a ranked search does not wait for it.
+  app.use(firstAnswer(() => {
+    catalogue.serving?.();
+    preloadRelatedWordsTable().catch((error) =>
+      console.warn(`The related-words table could not be read ahead: ${error}`)
+    );
+  }));
   if (settings.logRequests) app.use(requestLog());
   app.use(headAnswer());
-  app.use(responseCache({ ...RESPONSE_CACHE, contentHash }));
+  const cache = responseCache({
+    ...RESPONSE_CACHE,
+    vary: cachedRequestHeaders(settings),
+    contentHash,
+  });
+  app.use(cache);
   app.use(secureHeaders(SECURE_HEADERS));
   const corsOptions = {
     origin: settings.corsOrigin,
@@ -113,19 +129,26 @@ export function createApp(catalogue: ServedCatalogue, settings: ServiceSettings)
   });
   // After the headers above, so that a browser can read the problem.
   app.use(urlLimit());
+  // What only some routes run is one middleware that looks up the route, not one per route:
+  // fewer entries for Hono's router to hold and to match.
   const guard = callerGuard(settings, () => catalogue.callers?.mcp !== undefined);
-  for (const route of ROUTES as readonly Route[]) if (route.calls) app.use(honoPath(route), guard);
-  if (settings.authToken !== null) {
-    const auth = bearerAuth({ token: settings.authToken, realm: "tool-index" });
+  app.use((c, next) => routeOf(c.req.path)?.calls ? guard(c, next) : next());
+  const token = settings.authToken;
+  if (token !== null) {
+    const auth = loadedOnUse(async () =>
+      (await import("hono/bearer-auth")).bearerAuth({ token, realm: "tool-index" })
+    );
     app.use((c, next) => routeOf(c.req.path)?.open ? next() : auth(c, next));
   }
   // Only answers that carry the content hash's ETag are revalidated; others (such as /healthz,
   // which is never cached) would otherwise have their bodies hashed on every request. Outside
   // compression, so that a 304 keeps the Vary that the full answer would have.
   const revalidate = etag({ retainedHeaders: RETAINED_304_HEADERS });
-  for (const route of ROUTES) if (route.cacheable) app.use(honoPath(route), revalidate);
-  app.use(compress());
-  app.use(brotli());
+  app.use((c, next) => routeOf(c.req.path)?.cacheable ? revalidate(c, next) : next());
+  const encode = [compress(), brotli()];
+  for (const handler of encode) {
+    app.use((c, next) => routeOf(c.req.path)?.uncompressed ? next() : handler(c, next));
+  }
   app.use(cacheHeaders(contentHash, settings));
 
   const registrars = routeRegistrars(app, catalogue, settings);
@@ -140,6 +163,7 @@ export function createApp(catalogue: ServedCatalogue, settings: ServiceSettings)
   );
 
   app.onError(onError);
+  answerRepeatsFirst(app, cache, settings.logRequests);
   return app;
 }
 
@@ -163,9 +187,12 @@ function routeRegistrars(
   let schema: Promise<Record<string, unknown>> | undefined;
   // The calls, which load the call path, are made ready by the first request for one.
   let calls: Promise<import("../answer/meta_tools.ts").MetaCall | undefined> | undefined;
-  // The browse pages (hono/jsx and the page components) load on the first request for one.
+  // The browse pages (hono/jsx and the page components) and their files load on the first
+  // request for one.
   let browse: Promise<typeof import("./browse.tsx")> | undefined;
   const pages = () => browse ??= import("./browse.tsx");
+  let sheet: Promise<typeof import("./browse_style.ts")> | undefined;
+  const style = () => sheet ??= import("./browse_style.ts");
 
   return {
     home: (method, path) =>
@@ -187,12 +214,21 @@ function routeRegistrars(
         return answer;
       }),
 
-    browse_icon: (method, path) => app.on(method, path, file(ICON, "image/svg+xml")),
+    browse_icon: (method, path) =>
+      app.on(method, path, file(async () => (await style()).ICON, "image/svg+xml")),
 
     browse_script: (method, path) =>
-      app.on(method, path, file(SCRIPT, "text/javascript; charset=utf-8")),
+      app.on(
+        method,
+        path,
+        file(
+          async () => (await import("./browse_script.ts")).SCRIPT,
+          "text/javascript; charset=utf-8",
+        ),
+      ),
 
-    browse_style: (method, path) => app.on(method, path, file(STYLE, "text/css; charset=utf-8")),
+    browse_style: (method, path) =>
+      app.on(method, path, file(async () => (await style()).STYLE, "text/css; charset=utf-8")),
 
     search: (method, path) =>
       app.on(method, path, searchQuery, (c) => {
@@ -318,9 +354,10 @@ function routeRegistrars(
   };
 }
 
-/** A handler that answers one file of the browse pages, of the media type `type`. */
-function file(body: string, type: string): (c: Context) => Response {
-  return (c) => c.body(body, 200, { "Content-Type": type });
+/** A handler that answers one file of the browse pages, the text `load` gives, of type `type`. */
+function file(load: () => Promise<string>, type: string): (c: Context) => Promise<Response> {
+  let body: Promise<string> | undefined;
+  return async (c) => c.body(await (body ??= load()), 200, { "Content-Type": type });
 }
 
 /** What `read` returns, with an `InvalidCursorError` as the 400 problem of the `cursor`. */

@@ -1,11 +1,11 @@
 // The small middleware of the service, each one concern: the URL's length, HEAD's headers, the
-// request log, the first answer told, who may reach the routes that call tools, and the headers
-// that tie an answer to the catalogue's content.
+// request log, the first answer told, who may reach the routes that call tools, the headers that
+// tie an answer to the catalogue's content, and middleware whose module loads on first use.
 import type { MiddlewareHandler } from "hono";
-import { logger } from "hono/logger";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
 import { problem, problemResponse } from "./problem.ts";
 import { MAX_URL_LENGTH } from "./query.ts";
+import { routeOf } from "./routes.ts";
 import type { ServiceSettings } from "./settings.ts";
 
 /**
@@ -36,9 +36,10 @@ export function urlLimit(): MiddlewareHandler {
 
 /**
  * A HEAD answer with the headers of the GET it stands for: the Content-Length of the body a GET
- * would send, and the `Vary: Accept-Encoding` of an answer that compression may encode. Hono
- * answers HEAD with the GET route's answer and drops its body afterwards, Deno then counts no
- * bytes at all, and the compression middleware passes HEAD by.
+ * would send, and the `Vary: Accept-Encoding` of an answer that compression may encode (of a
+ * compressible type, on a route that is not `uncompressed`). Hono answers HEAD with the GET
+ * route's answer and drops its body afterwards, Deno then counts no bytes at all, and the
+ * compression middleware passes HEAD by.
  */
 export function headAnswer(): MiddlewareHandler {
   return async (c, next) => {
@@ -50,7 +51,7 @@ export function headAnswer(): MiddlewareHandler {
     const vary = headers.get("Vary");
     if (
       COMPRESSIBLE_CONTENT_TYPE_REGEX.test(headers.get("Content-Type") ?? "") &&
-      !/accept-encoding/i.test(vary ?? "")
+      !/accept-encoding/i.test(vary ?? "") && !routeOf(c.req.path)?.uncompressed
     ) headers.set("Vary", vary === null ? "Accept-Encoding" : `${vary}, Accept-Encoding`);
     if (headers.has("Content-Length")) return;
     headers.set("Content-Length", String((await res.arrayBuffer()).byteLength));
@@ -68,19 +69,44 @@ export function firstAnswer(answered: () => void): MiddlewareHandler {
     await next();
     if (told) return;
     told = true;
-    setTimeout(answered, 0);
+    afterThisTask(answered);
   };
 }
 
-/** One log line per request, after it is answered: method, path, status and time. */
+/**
+ * Runs `task` in a task of its own, after the current one, and so after an answer returned now
+ * has been handed to the server: work done in this task or its microtasks would delay it. A
+ * message, not a timer: the first timer of a process loads Deno's timers, which would delay the
+ * first answer.
+ */
+function afterThisTask(task: () => void): void {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    task();
+  };
+  channel.port2.postMessage(null);
+}
+
+/** One log line per request, after it is answered (see `logRequest`). */
 export function requestLog(): MiddlewareHandler {
-  // Hono's logger prints a line as a request comes in and one as it goes out; keep the second,
-  // without the colours it adds, which only garble a log file.
-  return logger((line) => {
-    if (line.startsWith("<--")) return;
-    // deno-lint-ignore no-control-regex -- the escape character is what colour codes start with
-    console.log(line.replace(/^--> /, "").replace(/\x1b\[[0-9;]*m/g, ""));
-  });
+  return async (c, next) => {
+    const start = Date.now();
+    await next();
+    logRequest(c.req.raw, c.res.status, start);
+  };
+}
+
+/**
+ * Prints the log line of `request`, answered with `status`, begun at `start` (`Date.now()`):
+ * method, path and query, status and time, as Hono's logger words its line for an answer,
+ * without the colours that only garble a log file.
+ */
+export function logRequest(request: Request, status: number, start: number): void {
+  const url = request.url;
+  const elapsed = Date.now() - start;
+  const time = elapsed < 1000 ? `${elapsed}ms` : `${Math.round(elapsed / 1000)}s`;
+  console.log(`${request.method} ${url.slice(url.indexOf("/", 8))} ${status} ${time}`);
 }
 
 /**
@@ -179,4 +205,13 @@ export function callerGuard(
     }
     await next();
   };
+}
+
+/**
+ * A middleware that `load` makes when a request first needs it: its module loads then, not at
+ * every cold start.
+ */
+export function loadedOnUse(load: () => Promise<MiddlewareHandler>): MiddlewareHandler {
+  let handler: Promise<MiddlewareHandler> | undefined;
+  return async (c, next) => await (await (handler ??= load()))(c, next);
 }

@@ -67,6 +67,11 @@ export interface Route {
   cacheable: boolean;
   /** Served without the bearer token that `AUTH_TOKEN` asks of every other route. */
   open?: boolean;
+  /**
+   * Sent as it is, never compressed, whatever the client accepts: a small answer that probes
+   * ask for often, where compressing would cost more than the bytes it saves.
+   */
+  uncompressed?: boolean;
   /** The response headers of its own that CORS lets a browser page read. */
   exposeHeaders?: readonly string[];
   /** It calls tools: only the service's own names and origins may reach it (see `callerGuard`). */
@@ -207,6 +212,7 @@ export const ROUTES = [
     method: "GET",
     cacheable: false,
     open: true,
+    uncompressed: true,
     doc: {
       summary: "Health check",
       description: "Always open, even when a bearer token protects the other routes.",

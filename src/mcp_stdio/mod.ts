@@ -20,6 +20,9 @@
  *
  * @module
  */
+// Ranked search reads the related-words table: it comes with the server as a JSON module, which
+// works from JSR.
+import "../search/bundled_related_words.ts";
 import process from "node:process";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { ConfigError } from "../errors.ts";

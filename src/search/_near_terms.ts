@@ -7,6 +7,8 @@ import type { Vocabulary } from "./_words.ts";
 const MAX_COMPLETIONS = 24;
 /** Words this long may be two edits from what was meant. */
 const LONG_TYPO_LENGTH = 9;
+/** How many words' corrections are remembered before they are forgotten all at once. */
+const MAX_REMEMBERED = 4096;
 
 /** The terms of one index's vocabulary near a word, by term number. */
 export class NearTerms {
@@ -15,6 +17,8 @@ export class NearTerms {
   readonly #docFrequency: Uint32Array;
   #sorted: readonly string[] | undefined;
   #byLength: readonly number[][] | undefined;
+  /** The corrections of the unknown words met lately: requests repeat their typos and words. */
+  readonly #corrected = new Map<string, readonly number[]>();
 
   constructor(vocabulary: Vocabulary, docFrequency: Uint32Array) {
     this.#vocabulary = vocabulary;
@@ -40,7 +44,16 @@ export class NearTerms {
   }
 
   /** Terms one edit (two for long words) from `term`. */
-  corrections(term: string): number[] {
+  corrections(term: string): readonly number[] {
+    let found = this.#corrected.get(term);
+    if (found === undefined) {
+      if (this.#corrected.size === MAX_REMEMBERED) this.#corrected.clear();
+      this.#corrected.set(term, found = this.#correct(term));
+    }
+    return found;
+  }
+
+  #correct(term: string): number[] {
     const limit = term.length >= LONG_TYPO_LENGTH ? 2 : 1;
     const terms = this.#vocabulary.terms;
     const byLength = this.#byLength ??= groupByLength(this.#vocabulary);

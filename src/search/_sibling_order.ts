@@ -29,33 +29,97 @@ export function settledOrder(
   orders: readonly number[],
   tolerance: number,
 ): number[] {
-  const order = scores.map((_, i) => i);
-  order.sort((i, j) => scores[j] - scores[i] || orders[i] - orders[j]);
-  // The places of each run's tools in `order`, best first.
-  const places = new Map<string | number, number[]>();
-  order.forEach((i, place) => {
-    const held = places.get(runs[i]);
-    if (held === undefined) places.set(runs[i], [place]);
-    else held.push(place);
-  });
-  const settled = [...order];
-  for (const held of places.values()) {
-    if (held.length < 2) continue;
+  return settled(byScore(scores, orders), scores, runs, orders, tolerance);
+}
+
+/** The places of `scores`, best first, ties in load order (`orders`). */
+function byScore(scores: readonly number[], orders: readonly number[]): number[] {
+  return sortedIndices(scores.length, (i, j) => scores[j] - scores[i] || orders[i] - orders[j]);
+}
+
+/** `settledOrder`, given the tools' `order` by score. */
+function settled(
+  order: readonly number[],
+  scores: readonly number[],
+  runs: readonly (string | number)[],
+  orders: readonly number[],
+  tolerance: number,
+): number[] {
+  const result = [...order];
+  if (order.length <= PAIRWISE && !anyNearTie(scores, runs, orders, tolerance)) return result;
+  for (const held of sharedPlaces(order, runs)) {
     const members = held.map((place) => order[place]);
     const lifted = liftedScores(
       members.map((i) => scores[i]),
       members.map((i) => orders[i]),
       tolerance,
     );
-    const ranked = members.map((_, k) => k);
-    ranked.sort((a, b) => lifted[b] - lifted[a] || orders[members[a]] - orders[members[b]]);
-    held.forEach((place, k) => settled[place] = members[ranked[k]]);
+    const ranked = sortedIndices(
+      members.length,
+      (a, b) => lifted[b] - lifted[a] || orders[members[a]] - orders[members[b]],
+    );
+    held.forEach((place, k) => result[place] = members[ranked[k]]);
   }
-  return settled;
+  return result;
 }
 
-/** Up to this many tools of one run are lifted pair by pair. */
+/**
+ * Whether a tool is outscored by a later tool of its run by less than `1 + tolerance` times:
+ * else no tool is lifted, and the order by score is settled. Pair by pair, for a page's few.
+ */
+function anyNearTie(
+  scores: readonly number[],
+  runs: readonly (string | number)[],
+  orders: readonly number[],
+  tolerance: number,
+): boolean {
+  for (let i = 0; i < scores.length; i++) {
+    const high = scores[i] * (1 + tolerance);
+    for (let j = 0; j < scores.length; j++) {
+      if (
+        scores[j] > scores[i] && scores[j] < high && orders[j] > orders[i] && runs[j] === runs[i]
+      ) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+/** Up to this many tools of one run are lifted pair by pair, and of a ranking grouped so. */
 const PAIRWISE = 32;
+
+/**
+ * The places in `order` (best first) of the tools of each run that holds two or more of them:
+ * pair by pair for the few tools of a page, where a map costs more than it saves.
+ */
+function sharedPlaces(order: readonly number[], runs: readonly (string | number)[]): number[][] {
+  const shared: number[][] = [];
+  if (order.length <= PAIRWISE) {
+    const grouped = new Uint8Array(order.length);
+    for (let place = 0; place < order.length; place++) {
+      if (grouped[place] === 1) continue;
+      const run = runs[order[place]];
+      let held: number[] | undefined;
+      for (let other = place + 1; other < order.length; other++) {
+        if (grouped[other] === 0 && runs[order[other]] === run) {
+          (held ??= [place]).push(other);
+          grouped[other] = 1;
+        }
+      }
+      if (held !== undefined) shared.push(held);
+    }
+    return shared;
+  }
+  const places = new Map<string | number, number[]>();
+  order.forEach((i, place) => {
+    const held = places.get(runs[i]);
+    if (held === undefined) places.set(runs[i], [place]);
+    else held.push(place);
+  });
+  for (const held of places.values()) if (held.length > 1) shared.push(held);
+  return shared;
+}
 
 /**
  * For each of one run's tools (their `scores` and load `orders`), the highest score of a
@@ -145,16 +209,14 @@ export function nearTheBest(
   { tolerance, accept }: { tolerance: number; accept: ((doc: number) => boolean) | null },
 ): { docs: number[]; scores: number[] } {
   const docs = [...best];
-  const taken = new Set(best);
   for (const later of best) {
     const bound = scores[later];
     for (let doc = runs[later]; doc < later; doc++) {
       const score = scores[doc];
-      if (score <= 0 || score > bound || bound >= score * (1 + tolerance) || taken.has(doc)) {
+      if (score <= 0 || score > bound || bound >= score * (1 + tolerance) || docs.includes(doc)) {
         continue;
       }
       if (accept !== null && !accept(doc)) continue;
-      taken.add(doc);
       docs.push(doc);
     }
   }
@@ -174,6 +236,29 @@ export function rankedNear(
   runs: Int32Array,
   tolerance: number,
 ): { docs: number[]; scores: number[] } {
-  const order = settledOrder(raw, docs.map((doc) => runs[doc]), docs, tolerance);
-  return { docs: order.map((i) => docs[i]), scores: [...raw].sort((x, y) => y - x) };
+  const order = byScore(raw, docs);
+  const runOf = docs.map((doc) => runs[doc]);
+  return {
+    docs: settled(order, raw, runOf, docs, tolerance).map((i) => docs[i]),
+    scores: order.map((i) => raw[i]),
+  };
+}
+
+/**
+ * 0 to `count` − 1 in the order `compare` gives (a total order): by insertion for the few
+ * tools of a page, for which a call of `Array.prototype.sort` costs more than the comparisons.
+ */
+function sortedIndices(count: number, compare: (i: number, j: number) => number): number[] {
+  const order: number[] = [];
+  for (let i = 0; i < count; i++) order.push(i);
+  if (count > PAIRWISE) return order.sort(compare);
+  for (let i = 1; i < count; i++) {
+    let at = i;
+    while (at > 0 && compare(order[at - 1], i) > 0) {
+      order[at] = order[at - 1];
+      at--;
+    }
+    order[at] = i;
+  }
+  return order;
 }

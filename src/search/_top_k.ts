@@ -15,6 +15,11 @@ export class TopK {
     return a < b || (a === b && x > y);
   }
 
+  /** Whether it holds `size` pairs. */
+  get full(): boolean {
+    return this.#scores.length === this.#size;
+  }
+
   /** The lowest score kept when full; -1 (below every score) until then. */
   get floor(): number {
     return this.#scores.length < this.#size ? -1 : this.#scores[0];

@@ -51,10 +51,21 @@ export function withinEdits(a: string, b: string, max: number): boolean {
 
 function withinOneEdit(a: string, b: string): boolean {
   if (a.length < b.length) [a, b] = [b, a];
+  // Compared in place, without the strings of their tails: a query's unknown word is compared
+  // with every term of about its length.
+  const m = a.length;
+  const n = b.length;
   let i = 0;
-  while (i < b.length && a.charCodeAt(i) === b.charCodeAt(i)) i++;
-  if (i === b.length) return true;
-  if (a.length > b.length) return a.slice(i + 1) === b.slice(i);
-  if (a.slice(i + 1) === b.slice(i + 1)) return true;
-  return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  if (i === n) return true;
+  let j = 1;
+  while (j <= n - i && a.charCodeAt(m - j) === b.charCodeAt(n - j)) j++;
+  // a[i, m - j] and b[i, n - j] are what differs, inclusive; one edit changes at most one
+  // character of each, or swaps two neighbours.
+  const restA = m - j - i + 1;
+  const restB = n - j - i + 1;
+  if (m > n) return restA <= 1 && restB <= 0;
+  if (restA <= 1) return true;
+  return restA === 2 && a.charCodeAt(i) === b.charCodeAt(i + 1) &&
+    a.charCodeAt(i + 1) === b.charCodeAt(i);
 }

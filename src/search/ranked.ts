@@ -5,8 +5,16 @@
 import { NearTerms } from "./_near_terms.ts";
 import { Vocabulary } from "./_words.ts";
 import { analyze, type AnalyzedWord } from "./_query_words.ts";
-import { type QueryTerm, queryTerms } from "./_query_terms.ts";
+import { type QueryTerm, queryTerms, WordPlans } from "./_query_terms.ts";
 import { TopK } from "./_top_k.ts";
+import {
+  addLists,
+  blocksFor,
+  type Lists,
+  offerAll,
+  offerList,
+  offerTouched,
+} from "./_score_lists.ts";
 import { postingsOf } from "./_postings.ts";
 import { nearTheBest, rankedNear, runStarts } from "./_sibling_order.ts";
 import {
@@ -40,6 +48,13 @@ export {
   type RankingOptions,
   steppedAverage,
 } from "./_ranked_tables.ts";
+
+/**
+ * In a query that reads every score, the share of what all its lists can add to a tool that
+ * the lists other than the one that adds most must stay below for that list's tools to be
+ * looked at first (see `rank`).
+ */
+const PIVOT_SHARE = 0.8;
 
 /** Accepts a tool number when it passes the filters. */
 type Accept = (doc: number) => boolean;
@@ -94,6 +109,8 @@ export class RankedIndex {
    * `#scales[term]`. A third of the bytes of 32-bit numbers and floats.
    */
   readonly #postings: Uint8Array;
+  /** `#postings`, `#offsets` and `#docFrequency`, as the loops that add them read them. */
+  readonly #lists: Lists;
   /** The highest saturated frequency of each term in any tool. */
   readonly #scales: Float32Array;
   /** How many tools have each term. */
@@ -104,6 +121,10 @@ export class RankedIndex {
   #runs: Int32Array | undefined;
   /** The terms an unknown word of a query may have meant, found when first needed. */
   #near: NearTerms | undefined;
+  /** What this index makes of the words of its queries: see `queryTerms`. */
+  readonly #plans = new WordPlans();
+  /** A query's scratch space: see `TermSource.slots`. */
+  #slots: Int32Array | undefined;
   #scores: Float64Array | undefined;
   /**
    * How much of the query each tool matches by related words, when only they can answer: see
@@ -111,6 +132,8 @@ export class RankedIndex {
    */
   #cover: Float64Array | undefined;
   #touched: Int32Array | undefined;
+  /** Room for the best score of each block of tools: see `offerAll`. */
+  #blocks: Float64Array | undefined;
 
   /**
    * Indexes `tools`, each with its config at the same position in `configs`, ranked as
@@ -158,6 +181,11 @@ export class RankedIndex {
     this.#scales = adopted.scales;
     this.#docFrequency = adopted.docFrequency;
     this.#averages = adopted.averages;
+    this.#lists = {
+      postings: this.#postings,
+      offsets: this.#offsets,
+      docFrequency: this.#docFrequency,
+    };
   }
 
   /** The tables of this index, for restoring it elsewhere from the same tools. */
@@ -227,54 +255,28 @@ export class RankedIndex {
     if (terms.length === 0) return [];
     const docCount = this.#docCount;
     const scores = this.#scores ??= new Float64Array(docCount);
-    const postings = this.#postings;
     let postingBytes = 0;
     for (const { id } of terms) postingBytes += this.#offsets[id + 1] - this.#offsets[id];
     // A query whose lists cover much of the index reads every score in tool order: cheaper than
     // keeping a list of the tools it touches, whose test at each posting the CPU cannot guess.
     const dense = postingBytes > docCount;
     const touched = dense ? null : this.#touched ??= new Int32Array(docCount);
-    let touchedCount = 0;
+    const blocks = dense ? this.#blocks ??= new Float64Array(blocksFor(docCount)) : undefined;
+    const ids: number[] = [];
+    const steps: number[] = [];
     for (const { id, weight } of terms) {
       const idf = rarity?.(vocabulary.terms[id]) ??
         inverseDocumentFrequency(docCount, this.#docFrequency[id]);
       const step = (weight * this.#scales[id] * idf) / 255;
-      // Every score added below is then positive, so a zero score marks an untouched tool.
       if (step === 0) continue;
-      const end = this.#offsets[id + 1];
-      let doc = -1;
-      // Each posting: the gap from the previous tool as a base-128 varint, then the tool's score
-      // byte. The loop is written out for each kind of query: a test of the kind, a decoding
-      // function or a callback per posting each slows every ranked query.
-      if (touched === null) {
-        for (let p = this.#offsets[id]; p < end;) {
-          let byte = postings[p++];
-          let gap = byte & 127;
-          for (let shift = 7; byte >= 128; shift += 7) {
-            byte = postings[p++];
-            gap |= (byte & 127) << shift;
-          }
-          doc += gap;
-          scores[doc] += step * postings[p++];
-        }
-        continue;
-      }
-      for (let p = this.#offsets[id]; p < end;) {
-        let byte = postings[p++];
-        let gap = byte & 127;
-        for (let shift = 7; byte >= 128; shift += 7) {
-          byte = postings[p++];
-          gap |= (byte & 127) << shift;
-        }
-        doc += gap;
-        if (scores[doc] === 0) touched[touchedCount++] = doc;
-        scores[doc] += step * postings[p++];
-      }
+      ids.push(id);
+      steps.push(step);
     }
+    const touchedCount = addLists(this.#lists, ids, steps, scores, touched);
 
     const tolerance = this.#options.siblingTolerance;
     const want = skip + count;
-    const heap = new TopK(want);
+    let heap = new TopK(want);
     // Below it, a score cannot bring a tool among the best of several indexes.
     const least = (unsettled ?? 0) / (1 + tolerance);
     // Where no tool matches a word of the request itself, related words alone answer only with
@@ -289,29 +291,28 @@ export class RankedIndex {
       ? covers
       : (doc: number) => covers(doc) && accept(doc);
     if (touched === null) {
-      // Tools come in order, so a later tool with the lowest kept score does not make the cut.
-      let cut = least;
-      for (let doc = 0; doc < docCount; doc++) {
-        const score = scores[doc];
-        if (score <= cut) continue;
-        if (kept !== null && !kept(doc)) continue;
-        heap.offer(score, doc);
-        cut = Math.max(least, heap.floor);
+      // The list that can add the most to a tool first: where the others together add less than
+      // the lowest score kept from it, a tool it lacks can neither make the cut nor be a
+      // near-tie of one that does.
+      let pivot = 0;
+      let total = 0;
+      for (let t = 0; t < steps.length; t++) {
+        total += steps[t];
+        if (steps[t] > steps[pivot]) pivot = t;
       }
-    } else {
-      // The lowest kept score: below it nothing is kept once the heap is full. Tools are
-      // visited out of order, so an equal score is settled by `offer`.
-      const start = least > 0 ? least : -1;
-      let floor = start;
-      for (let i = 0; i < touchedCount; i++) {
-        const doc = touched[i];
-        const score = scores[doc];
-        // The filters are the dearer test, so they wait until the score could make the cut.
-        if (score < floor || (kept !== null && !kept(doc))) continue;
-        heap.offer(score, doc);
-        floor = Math.max(start, heap.floor);
+      const others = 255 * (total - steps[pivot]) * (1 + tolerance);
+      // Tried only where the others add well below what every list together can: else the
+      // best rarely outscore them, and every score is read after all.
+      let settled = others < PIVOT_SHARE * 255 * total;
+      if (settled) {
+        offerList(this.#lists, ids[pivot], scores, heap, least, kept);
+        settled = heap.full && heap.floor > others;
       }
-    }
+      if (!settled) {
+        heap = new TopK(want);
+        offerAll(scores, docCount, blocks!, heap, least, kept);
+      }
+    } else offerTouched(scores, touched, touchedCount, heap, least, kept);
     let ranked: { docs: number[]; scores: number[] } | undefined;
     if (tolerance > 0) {
       const runs = this.#runStarts();
@@ -382,6 +383,8 @@ export class RankedIndex {
       docCount: this.#docCount,
       docFrequency: this.#docFrequency,
       near: () => this.#nearTerms(),
+      plans: this.#plans,
+      slots: this.#slots ??= new Int32Array(this.#vocabulary.terms.length),
     }, { frequency, rarity });
   }
 
