@@ -56,7 +56,7 @@ export interface DirectoryOptions {
 export async function directoryTexts(dir: string | URL): Promise<DirectoryTexts> {
   // Loaded only here: the module of the config readers loads the YAML parser, which a cold
   // start from a compiled catalogue does without.
-  const { readDirectoryFiles } = await import("../config/load.ts");
+  const { readDirectoryFiles } = await import("../config/files.ts");
   const read = new Map<string, { text: string; source: string }>();
   const unreadable = new Map<string, ConfigError>();
   const texts = await readDirectoryFiles(

@@ -142,7 +142,7 @@ async function readDirectory(
   if (compiled) return { sources: compiled.files, errors: [], packed: compiled.index };
   const [parse, { readDirectoryFiles }] = await Promise.all([
     sourceParser({ warn, strict }),
-    import("../config/load.ts"),
+    import("../config/files.ts"),
   ]);
   const errors: ConfigError[] = [];
   const sources = await readDirectoryFiles(

@@ -7,7 +7,6 @@
 import { ConfigError } from "../errors.ts";
 import type { CLImaxConfig } from "../types.ts";
 import { describeValue } from "../_json_value.ts";
-import { closest } from "../_suggest.ts";
 import {
   optionalFunction,
   optionsObject,
@@ -16,10 +15,9 @@ import {
 } from "../_options.ts";
 import {
   BUNDLED_CONFIGS,
-  directoryUrl,
-  fileProblem,
-  permissionProblem,
-  readConfigText,
+  fileTarget,
+  readDirectoryFiles,
+  readSourceText,
   yamlFileNames,
 } from "./files.ts";
 import { parseConfig } from "./parse.ts";
@@ -68,17 +66,6 @@ export async function loadConfig(
   return parseConfig(text, { ...checked, source });
 }
 
-function filePathOf(url: URL): string {
-  try {
-    return decodeURIComponent(url.pathname);
-  } catch {
-    throw new ConfigError(url.href, [{
-      path: "",
-      message: "The file: URL has malformed percent-escapes",
-    }]);
-  }
-}
-
 /**
  * Loads every `*.yaml` and `*.yml` file of a directory (not its subdirectories), in file name
  * order, so that two processes reading the same directory build the same index. Policy files
@@ -124,50 +111,6 @@ export async function loadConfigDir(
   return configs;
 }
 
-/**
- * What `read` makes of each file of the directory `dir` that `list` names, in name order; a
- * file that is not valid (`read` throws a `ConfigError`) goes to `onError` instead. Files are
- * named in messages by the directory as given, then the name.
- *
- * @throws {ConfigError} When the directory cannot be read.
- */
-export async function readDirectoryFiles<T>(
-  dir: string | URL,
-  list: (folder: URL) => Promise<string[]>,
-  read: (text: string, source: string, name: string) => T,
-  onError: (error: ConfigError) => void,
-): Promise<T[]> {
-  const folder = directoryUrl(dir);
-  const place = dir instanceof URL ? filePathOf(dir) : dir;
-  let names: string[];
-  try {
-    names = await list(folder);
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) fileProblem(place, "Directory not found");
-    if (error instanceof Deno.errors.NotADirectory) fileProblem(place, "Not a directory");
-    const denied = permissionProblem(error);
-    if (denied) fileProblem(place, `The directory cannot be read: ${denied}`);
-    throw error;
-  }
-  const found: T[] = [];
-  for (const name of names) {
-    const source = join(place, name);
-    try {
-      found.push(
-        read(await readSourceText(new URL(encodeURIComponent(name), folder), source), source, name),
-      );
-    } catch (error) {
-      if (!(error instanceof ConfigError)) throw error;
-      onError(error);
-    }
-  }
-  return found;
-}
-
-function join(dir: string, name: string): string {
-  return dir.endsWith("/") ? `${dir}${name}` : `${dir}/${name}`;
-}
-
 function isBundledName(name: string): boolean {
   return !name.includes("/") && !name.includes("\\") && !/\.ya?ml$/i.test(name);
 }
@@ -191,77 +134,4 @@ function resolveTarget(
     source: `configs/${nameOrPath}.yaml`,
     bundled: true,
   };
-}
-
-/**
- * The file a path or a `file:` URL names, and the name its errors give it: the path, or the URL's
- * decoded path.
- *
- * @throws {ConfigError} For a URL that is not `file:` or whose escapes are malformed, or for
- * anything but a non-empty path; `expected` says what was expected.
- */
-export function fileTarget(
-  path: string | URL,
-  expected: string,
-): { target: string | URL; source: string } {
-  if (path instanceof URL) {
-    if (path.protocol !== "file:") {
-      throw new ConfigError(path.href, [{
-        path: "",
-        message: `Only file: URLs can be loaded, got a ${path.protocol} URL`,
-      }]);
-    }
-    return { target: path, source: filePathOf(path) };
-  }
-  if (typeof path !== "string" || path === "") {
-    throw new ConfigError(String(path), [{ path: "", message: expected }]);
-  }
-  return { target: path, source: path };
-}
-
-/**
- * The text of a config or tool list file, with what keeps it from being read worded as a
- * `ConfigError`; `bundled` words a missing file as a bundled name that is not there.
- *
- * @throws {ConfigError} When the file cannot be read or is no config file.
- */
-export async function readSourceText(
-  target: string | URL,
-  source: string,
-  bundled = false,
-): Promise<string> {
-  try {
-    return await readConfigText(target, source);
-  } catch (error) {
-    if (error instanceof ConfigError) throw error;
-    if (error instanceof Deno.errors.NotFound) {
-      fileProblem(source, bundled ? await noBundledConfig(source) : "File not found");
-    }
-    const denied = permissionProblem(error);
-    if (denied) fileProblem(source, `The file cannot be read: ${denied}`);
-    // Whatever else the file system says (a symlink loop, an I/O error) is about this file.
-    fileProblem(
-      source,
-      `The file cannot be read: ${error instanceof Error ? error.message : error}`,
-    );
-  }
-}
-
-/** Why the bundled name of `source` (`configs/<name>.yaml`) names no config, with those it may mean. */
-async function noBundledConfig(source: string): Promise<string> {
-  const name = source.slice("configs/".length, -".yaml".length);
-  const names: string[] = [];
-  try {
-    for await (const entry of Deno.readDir(BUNDLED_CONFIGS)) {
-      if (entry.isFile && /^[^_].*\.yaml$/.test(entry.name)) names.push(entry.name.slice(0, -5));
-    }
-  } catch {
-    // Without leave to list the bundled configs, the message names none.
-  }
-  names.sort();
-  const near = closest(name, names);
-  const meant = near === undefined ? "." : `; did you mean "${near}"?`;
-  return `No bundled config has this name${meant}${
-    names.length > 0 ? ` The bundled configs: ${names.join(", ")}` : ""
-  }`;
 }

@@ -7,7 +7,7 @@
  */
 import type { PolicyConfig } from "../../policy_types.ts";
 import { type ValidateOptions, validateOptions } from "../../_options.ts";
-import { fileTarget, readSourceText } from "../load.ts";
+import { fileTarget, readSourceText } from "../files.ts";
 import { validatePolicyData } from "./validate.ts";
 import { readYamlMapping } from "../yaml/document.ts";
 import { DEFAULT_SOURCE } from "../zod_validate.ts";
