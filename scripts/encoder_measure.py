@@ -183,6 +183,19 @@ def main():
         best = (full([q["query"] for q in qset["queries"]]) @ full(tools).T).max(1)
         label = qset["name"] + ("" if qset["outOfCatalogue"] else " (in catalogue)")
         print(f"| {label} | " + " | ".join(f"{(best >= f).mean():.1%}" for f in FLOORS) + " |")
+    print("\nnDCG@10 of ranked search answering nothing below the floor, and its difference")
+    print("| set | none | " + " | ".join(f"≥ {f}" for f in FLOORS) + " |")
+    print("|---|---:|" + "---:|" * len(FLOORS))
+    for qset in dev:
+        tools = [tool_text(t, False) for t in qset["tools"]]
+        best = (full([q["query"] for q in qset["queries"]]) @ full(tools).T).max(1)
+        base = np.array([ndcg(q["ranked"], q["relevant"]) for q in qset["queries"]])
+        cells = []
+        for f in FLOORS:
+            diff = base * (best >= f) - base
+            low, high = interval(diff, rng)
+            cells.append(f"{(base + diff).mean():.3f} ({diff.mean():+.3f} [{low:+.3f}, {high:+.3f}])")
+        print(f"| {qset['name']} | {base.mean():.3f} | " + " | ".join(cells) + " |")
 
 
 if __name__ == "__main__":
