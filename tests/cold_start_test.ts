@@ -3,7 +3,7 @@
 // servers. The library's entry points, which may run from JSR or npm without permission to
 // read files, still load the table as a JSON module.
 import assert from "node:assert/strict";
-import { runDeno } from "./_deno.ts";
+import { startUpModules } from "./_module_graph.ts";
 import { freePort, serveEntry, startServer } from "../support/server.ts";
 import { LiveCatalogue } from "../src/catalogue/live.ts";
 import { createApp } from "../src/http/app.ts";
@@ -12,37 +12,8 @@ import { settingsFromEnv } from "../src/http/settings.ts";
 const ROOT = new URL("../", import.meta.url);
 const TABLE = new URL("src/search/_related_words.json", ROOT);
 
-/**
- * The modules that importing `entry` (a path from the project's root) loads and evaluates
- * before it runs: its static imports, not its type-only or dynamic ones, through packages too.
- */
-async function startUpModules(entry: string): Promise<string[]> {
-  const output = await runDeno(["info", "--json", new URL(entry, ROOT).href]);
-  assert.equal(output.code, 0, output.stderr);
-  const info = JSON.parse(output.stdout) as {
-    roots: string[];
-    redirects?: Record<string, string>;
-    modules: {
-      specifier: string;
-      dependencies?: { isDynamic?: boolean; code?: { specifier: string } }[];
-    }[];
-  };
-  const modules = new Map(info.modules.map((module) => [module.specifier, module]));
-  const reached = new Set<string>();
-  const visit = (specifier: string) => {
-    if (reached.has(specifier)) return;
-    reached.add(specifier);
-    for (const dependency of modules.get(specifier)?.dependencies ?? []) {
-      if (dependency.isDynamic || dependency.code === undefined) continue;
-      visit(info.redirects?.[dependency.code.specifier] ?? dependency.code.specifier);
-    }
-  };
-  visit(info.roots[0]);
-  return [...reached];
-}
-
 Deno.test("the service's start loads neither the related-words table, the MCP SDK, nor the clients of upstream servers", async () => {
-  const reached = await startUpModules("main.ts");
+  const reached = [...await startUpModules("main.ts")];
   assert.ok(reached.some((specifier) => specifier.endsWith("/src/search/ranked.ts")));
   assert.ok(!reached.includes(TABLE.href), "the related-words table");
   assert.deepEqual(
@@ -61,7 +32,7 @@ Deno.test("the service's start loads neither the related-words table, the MCP SD
 
 Deno.test("the library, the command line and the local MCP server load the related-words table as a JSON module", async () => {
   for (const entry of ["mod.ts", "src/cli/mod.ts", "src/mcp_stdio/mod.ts"]) {
-    assert.ok((await startUpModules(entry)).includes(TABLE.href), entry);
+    assert.ok((await startUpModules(entry)).has(TABLE.href), entry);
   }
 });
 

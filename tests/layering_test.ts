@@ -1,7 +1,7 @@
 // The layering of src/, read off the module graph that `deno info --json` reports: data flows
 // one way, config and search → index → catalogue → answer → http and cli, with no cycle anywhere.
 import assert from "node:assert/strict";
-import { runDeno } from "./_deno.ts";
+import { moduleInfo, startUpModules } from "./_module_graph.ts";
 import { NOT_CATALOGUE_CODE } from "../src/catalogue/compiled.ts";
 
 const ROOT = new URL("../", import.meta.url);
@@ -123,27 +123,6 @@ function cycles(edges: readonly Edge[]): string[] {
   return found;
 }
 
-/** What this file reads of `deno info --json`'s report of a module graph. */
-interface ModuleInfo {
-  roots: string[];
-  redirects?: Record<string, string>;
-  modules: {
-    specifier: string;
-    dependencies?: {
-      isDynamic?: boolean;
-      code?: { specifier: string };
-      type?: { specifier: string };
-    }[];
-  }[];
-}
-
-/** What `deno info --json` reports of the module graph of `entry`, a path from the root. */
-async function moduleInfo(entry: string): Promise<ModuleInfo> {
-  const output = await runDeno(["info", "--json", new URL(entry, ROOT).href]);
-  assert.equal(output.code, 0, output.stderr);
-  return JSON.parse(output.stdout);
-}
-
 /** The imports between the project's modules that the entry points reach, dynamic and type-only ones included. */
 async function moduleGraph(entries: readonly string[]): Promise<Edge[]> {
   const edges = new Map<string, Edge>();
@@ -226,27 +205,6 @@ Deno.test("the code hash of a compiled catalogue leaves out no folder that the c
   assert.deepEqual(left, []);
   assert.ok(reached.has("src/search/ranked.ts"));
 });
-
-/**
- * The modules that importing `entry` loads and evaluates before it runs: its static imports,
- * not its type-only or dynamic ones, followed through packages too.
- */
-async function startUpModules(entry: string): Promise<Set<string>> {
-  const info = await moduleInfo(entry);
-  const modules = new Map(info.modules.map((module) => [module.specifier, module]));
-  const redirects = info.redirects ?? {};
-  const reached = new Set<string>();
-  const visit = (specifier: string) => {
-    if (reached.has(specifier)) return;
-    reached.add(specifier);
-    for (const dependency of modules.get(specifier)?.dependencies ?? []) {
-      if (dependency.isDynamic || dependency.code === undefined) continue;
-      visit(redirects[dependency.code.specifier] ?? dependency.code.specifier);
-    }
-  };
-  visit(info.roots[0]);
-  return reached;
-}
 
 Deno.test("the service's start loads neither zod nor the YAML parser, which only some requests need", async () => {
   const reached = [...await startUpModules("main.ts")];
