@@ -7,7 +7,10 @@ import type { Vocabulary } from "./_words.ts";
 const MAX_COMPLETIONS = 24;
 /** Words this long may be two edits from what was meant. */
 const LONG_TYPO_LENGTH = 9;
-/** How many words' corrections are remembered before they are forgotten all at once. */
+/**
+ * How many words' completions, and how many words' corrections, are remembered before they are
+ * forgotten all at once: requests repeat their words and their typos.
+ */
 const MAX_REMEMBERED = 4096;
 
 /** The terms of one index's vocabulary near a word, by term number. */
@@ -17,7 +20,7 @@ export class NearTerms {
   readonly #docFrequency: Uint32Array;
   #sorted: readonly string[] | undefined;
   #byLength: readonly number[][] | undefined;
-  /** The corrections of the unknown words met lately: requests repeat their typos and words. */
+  readonly #completed = new Map<string, readonly number[]>();
   readonly #corrected = new Map<string, readonly number[]>();
 
   constructor(vocabulary: Vocabulary, docFrequency: Uint32Array) {
@@ -26,7 +29,11 @@ export class NearTerms {
   }
 
   /** The most frequent terms that begin with `prefix`, the term itself excluded. */
-  completions(prefix: string): number[] {
+  completions(prefix: string): readonly number[] {
+    return remembered(this.#completed, prefix, () => this.#complete(prefix));
+  }
+
+  #complete(prefix: string): number[] {
     const sorted = this.#sorted ??= [...this.#vocabulary.terms].sort();
     let low = 0;
     let high = sorted.length;
@@ -45,12 +52,7 @@ export class NearTerms {
 
   /** Terms one edit (two for long words) from `term`. */
   corrections(term: string): readonly number[] {
-    let found = this.#corrected.get(term);
-    if (found === undefined) {
-      if (this.#corrected.size === MAX_REMEMBERED) this.#corrected.clear();
-      this.#corrected.set(term, found = this.#correct(term));
-    }
-    return found;
+    return remembered(this.#corrected, term, () => this.#correct(term));
   }
 
   #correct(term: string): number[] {
@@ -65,6 +67,20 @@ export class NearTerms {
     }
     return found;
   }
+}
+
+/** What `known` holds for `word`, made by `make` and kept the first time. */
+function remembered(
+  known: Map<string, readonly number[]>,
+  word: string,
+  make: () => readonly number[],
+): readonly number[] {
+  let found = known.get(word);
+  if (found === undefined) {
+    if (known.size === MAX_REMEMBERED) known.clear();
+    known.set(word, found = make());
+  }
+  return found;
 }
 
 /** The numbers of stems grouped by their length: a typo is corrected to a stem. */

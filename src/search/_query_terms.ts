@@ -4,9 +4,10 @@
 // measured against (`RankingOptions.minRelatedCoverage`).
 //
 // What one index makes of a word does not depend on the rest of the query: its term's number,
-// its rarity, its completions, corrections and related terms. An index that is the whole
-// collection remembers it per word (`WordPlans`), and a query only weighs and adds up; an index
-// that is one part of a changing collection works it out for each query, the same way.
+// its rarity and its related terms (its completions and corrections, `NearTerms` remembers). An
+// index that is the whole collection remembers it per word (`WordPlans`), and a query only weighs
+// and adds up; an index that is one part of a changing collection works it out for each query,
+// the same way.
 import type { NearTerms } from "./_near_terms.ts";
 import type { Vocabulary } from "./_words.ts";
 import type { AnalyzedWord } from "./_query_words.ts";
@@ -65,10 +66,6 @@ interface WordPlan {
   /** The number of the word's own form, when the stem changes it; else -1. */
   readonly exact: number;
   readonly rarity: number;
-  /** Completions of the term as a last word, found when first needed. */
-  completions: readonly number[] | undefined;
-  /** Corrections of the term, found when first needed. */
-  corrections: readonly number[] | undefined;
   /**
    * The distinct terms related to the word that the collection has in at most
    * `MAX_RELATED_TOOLS` tools: those this index has, by number, and how many others there are.
@@ -122,8 +119,6 @@ function planOf(
     exact: term === word ? -1 : vocabulary.exactIdOf(word) ?? -1,
     rarity: rarity?.(term) ??
       inverseDocumentFrequency(docCount, found === undefined ? 0 : docFrequency[id]),
-    completions: undefined,
-    corrections: undefined,
     related: [...relatedIds],
     relatedElsewhere: [...elsewhere],
   };
@@ -189,11 +184,11 @@ export function queryTerms(
     }
     if (plan.id >= 0) unadded.push(plan.id);
     const completions = prefixWeight > 0 && i === words.length - 1 && term.length >= MIN_PREFIX
-      ? plan.completions ??= source.near().completions(term)
+      ? source.near().completions(term)
       : [];
     for (const completion of completions) add(completion, prefixWeight * weight);
     if (completions.length === 0 && typoWeight > 0 && term.length >= MIN_TYPO_LENGTH) {
-      for (const corrected of plan.corrections ??= source.near().corrections(term)) {
+      for (const corrected of source.near().corrections(term)) {
         add(corrected, typoWeight * weight);
       }
     }

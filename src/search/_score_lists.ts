@@ -16,6 +16,11 @@ export interface Lists {
   readonly docFrequency: Uint32Array;
 }
 
+/** Whether the list of the term numbered `id` is short: two bytes a tool, each gap one byte. */
+function isShort(offsets: Uint32Array, docFrequency: Uint32Array, id: number): boolean {
+  return offsets[id + 1] - offsets[id] === 2 * docFrequency[id];
+}
+
 /**
  * Adds each list of `ids` (term numbers) to `scores`, by tool, `steps` at the same position
  * times its score bytes; and when `touched` is given, notes there each tool it gives its first
@@ -36,7 +41,7 @@ export function addLists(
     const start = offsets[id];
     const end = offsets[id + 1];
     let doc = -1;
-    if (end - start === 2 * docFrequency[id]) {
+    if (isShort(offsets, docFrequency, id)) {
       if (touched === null) {
         for (let p = start; p < end; p += 2) {
           doc += postings[p];
@@ -95,7 +100,7 @@ export function offerList(
 ): void {
   const start = offsets[id];
   const end = offsets[id + 1];
-  const short = end - start === 2 * docFrequency[id];
+  const short = isShort(offsets, docFrequency, id);
   let cut = least;
   let doc = -1;
   for (let p = start; p < end;) {
