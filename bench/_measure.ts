@@ -93,20 +93,33 @@ export function measurePaired<Q>(
   queries: readonly Q[],
   rounds: number,
 ): [number, number] {
-  for (const query of queries) {
-    a.search(query);
-    b.search(query);
-  }
-  const repeats = queries.map((query) => calibrated(a, query).repeats);
-  const fastestA = queries.map(() => Infinity);
-  const fastestB = queries.map(() => Infinity);
+  const [fastestA, fastestB] = fastestTimes([a, b], queries, rounds);
+  return [percentile(fastestA, 0.5), percentile(fastestB, 0.5)];
+}
+
+/**
+ * Each query's time in µs on each of `searchers`, the fastest of `rounds` rounds in which each
+ * query is timed on every searcher in turn, run as many times in a row as the slowest searcher
+ * needs to be measurable: by searcher, then by query.
+ */
+export function fastestTimes<Q>(
+  searchers: readonly Searcher<Q>[],
+  queries: readonly Q[],
+  rounds: number,
+): number[][] {
+  for (const query of queries) for (const searcher of searchers) searcher.search(query);
+  const repeats = queries.map((query) =>
+    Math.max(...searchers.map((searcher) => calibrated(searcher, query).repeats))
+  );
+  const fastest = searchers.map(() => queries.map(() => Infinity));
   for (let round = 0; round < rounds; round++) {
     queries.forEach((query, q) => {
-      fastestA[q] = Math.min(fastestA[q], timed(a, query, repeats[q]));
-      fastestB[q] = Math.min(fastestB[q], timed(b, query, repeats[q]));
+      searchers.forEach((searcher, s) => {
+        fastest[s][q] = Math.min(fastest[s][q], timed(searcher, query, repeats[q]));
+      });
     });
   }
-  return [percentile(fastestA, 0.5), percentile(fastestB, 0.5)];
+  return fastest;
 }
 
 /** The value at index ⌊p·n⌋ of the n `values` sorted (the largest for p = 1); `values` is kept. */

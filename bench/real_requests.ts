@@ -3,33 +3,19 @@
 // catalogue, metatool-dev among mcp-zero-catalog), mean and p95 µs per query and nDCG@10 of
 // each. The plain BM25 is timed as an engineer writes it first, sorting what matches, and
 // keeping only the best ten as they come. Each query is timed on each searcher in turn, in
-// several rounds, and the fastest of its rounds kept.
+// several rounds, and the fastest of its rounds kept (`fastestTimes`).
 //
 //   deno run --allow-read bench/real_requests.ts [rounds]
 import { ToolIndex } from "../mod.ts";
 import { developmentSets } from "../support/eval_sets.ts";
 import { ndcgAt } from "../support/relevance.ts";
 import { PlainBm25 } from "./_plain_bm25.ts";
-import { machine, percentile, type Searcher } from "./_measure.ts";
+import { fastestTimes, machine, percentile, type Searcher } from "./_measure.ts";
 
 const ROUNDS = Number(Deno.args[0] ?? 5);
 const LIMIT = 10;
 /** The sets the target names, in its order. */
 const SETS = ["metatool-dev", "sgd-dev", "bundled-dev", "metatool-dev among mcp-zero"];
-
-/** A query's time in µs, the mean of `repeats` runs in a row. */
-function timed(searcher: Searcher<string>, query: string, repeats: number): number {
-  const t0 = performance.now();
-  for (let i = 0; i < repeats; i++) searcher.search(query);
-  return ((performance.now() - t0) * 1000) / repeats;
-}
-
-/** Enough runs of `query` in a row to take 0.1 ms on `searcher`. */
-function repeatsFor(searcher: Searcher<string>, query: string): number {
-  let repeats = 1;
-  while (repeats < 1024 && timed(searcher, query, repeats) * repeats < 100) repeats *= 2;
-  return repeats;
-}
 
 const mean = (values: readonly number[]) =>
   values.reduce((sum, value) => sum + value, 0) / values.length;
@@ -52,17 +38,7 @@ for (const { name, configs, queries } of sets) {
     { search: (query) => topOnly.search({ query, limit: LIMIT }) },
   ];
   const texts = queries.map(({ query }) => query);
-  const repeats = texts.map((query) =>
-    Math.max(...searchers.map((searcher) => repeatsFor(searcher, query)))
-  );
-  const fastest = searchers.map(() => texts.map(() => Infinity));
-  for (let round = 0; round < ROUNDS; round++) {
-    texts.forEach((query, q) => {
-      searchers.forEach((searcher, s) => {
-        fastest[s][q] = Math.min(fastest[s][q], timed(searcher, query, repeats[q]));
-      });
-    });
-  }
+  const fastest = fastestTimes(searchers, texts, ROUNDS);
   const [ranked, bm25, top] = fastest.map((times) => ({
     mean: mean(times),
     p95: percentile(times, 0.95),
