@@ -178,17 +178,18 @@ def main():
     print("\nOut of catalogue: share of requests whose best similarity reaches the floor (full encoder, no args)")
     print("| requests, tools | " + " | ".join(f"≥ {f}" for f in FLOORS) + " |")
     print("|---|" + "---:|" * len(FLOORS))
+    # Each request's best cosine among its set's tools, by set.
+    bests = {}
     for qset in sets:
         tools = [tool_text(t, False) for t in qset["tools"]]
-        best = (full([q["query"] for q in qset["queries"]]) @ full(tools).T).max(1)
+        best = bests[qset["name"]] = (full([q["query"] for q in qset["queries"]]) @ full(tools).T).max(1)
         label = qset["name"] + ("" if qset["outOfCatalogue"] else " (in catalogue)")
         print(f"| {label} | " + " | ".join(f"{(best >= f).mean():.1%}" for f in FLOORS) + " |")
     print("\nnDCG@10 of ranked search answering nothing below the floor, and its difference")
     print("| set | none | " + " | ".join(f"≥ {f}" for f in FLOORS) + " |")
     print("|---|---:|" + "---:|" * len(FLOORS))
     for qset in dev:
-        tools = [tool_text(t, False) for t in qset["tools"]]
-        best = (full([q["query"] for q in qset["queries"]]) @ full(tools).T).max(1)
+        best = bests[qset["name"]]
         base = np.array([ndcg(q["ranked"], q["relevant"]) for q in qset["queries"]])
         cells = []
         for f in FLOORS:
