@@ -49,6 +49,7 @@ export {
   InvalidToolError,
   NonDeterministicSearcherError,
   NotFoundError,
+  UnpreparedSearchError,
 } from "./src/errors.ts";
 export type {
   ArgConstraint,
@@ -106,10 +107,12 @@ export type {
   ClimaxBackend,
   LocalBackend,
   McpBackend,
+  RankedHit,
   RegistryEntry,
   RegistryTool,
   RegistryToolInput,
   ResolvedRegistryTool,
+  SearchContext,
   SearchDoc,
   Searcher,
   ToolBackend,

@@ -1,8 +1,29 @@
 // `deno task catalogue [dir]`: compiles a directory of sources (default: the bundled configs/)
 // into the catalogue the service reads at cold start instead of parsing files and building the
-// search.
-import { BUNDLED_CONFIGS } from "../src/config/files.ts";
+// search; then stores the vector of each tool for hybrid search beside it (`_vectors.json`), so
+// that the service's first hybrid search encodes none of them. Vectors already stored for the
+// same text and model are kept, not encoded again.
+import { BUNDLED_CONFIGS, directoryUrl } from "../src/config/files.ts";
 import { compileCatalogue } from "../src/catalogue/compile.ts";
+import { loadCatalogue } from "../src/catalogue/load.ts";
+import { VECTORS_FILE } from "../src/catalogue/hybrid_mode.ts";
+import { HybridSearcher, type StoredVectors } from "../src/hybrid/mod.ts";
 
-const { file, sources } = await compileCatalogue(Deno.args[0] ?? BUNDLED_CONFIGS);
+const dir = Deno.args[0] ?? BUNDLED_CONFIGS;
+const { file, sources } = await compileCatalogue(dir);
 console.log(`Wrote ${file.pathname}: ${sources} sources`);
+
+const vectorsFile = new URL(VECTORS_FILE, directoryUrl(dir));
+let stored: StoredVectors | undefined;
+try {
+  stored = JSON.parse(await Deno.readTextFile(vectorsFile));
+} catch (error) {
+  if (!(error instanceof Deno.errors.NotFound)) throw error;
+}
+const { registry } = await loadCatalogue(dir);
+const entries = registry.ids().map((id) => registry.getEntry(id)!);
+const searcher = await HybridSearcher.create({ vectors: stored });
+await searcher.addTools(entries);
+const vectors = searcher.storedVectors(entries);
+await Deno.writeTextFile(vectorsFile, JSON.stringify(vectors, null, 0) + "\n");
+console.log(`Wrote ${vectorsFile.pathname}: ${Object.keys(vectors.tools).length} tools' vectors`);

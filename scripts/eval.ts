@@ -1,7 +1,7 @@
 // `deno task eval`: relevance of the search on labelled queries.
 //
-//   deno task eval --all [--against REV] [--ablation]
-//   deno task eval <data-dir> [--queries FILE] [--ablation]
+//   deno task eval --all [--against REV] [--ablation] [--hybrid]
+//   deno task eval <data-dir> [--queries FILE] [--ablation] [--hybrid]
 //
 // `--all` measures every development set (see `support/eval_sets.ts`) in one run: ranked search
 // beside the ranked search of another version (`--against`, a git revision or a checkout's
@@ -14,10 +14,13 @@
 //
 // A data directory is measured alone: its `configs.json` (or its YAML configs) and its
 // `queries.json` (or `--queries`), with substring search too. `--ablation` adds a row for the
-// ranking with each of its choices undone, to show what each one is worth.
+// ranking with each of its choices undone, to show what each one is worth. `--hybrid` adds hybrid
+// search (`src/hybrid/`), with its difference from ranked search: every text is encoded once, which
+// takes minutes.
 import { parseArgs } from "node:util";
 import type { CLImaxConfig } from "../mod.ts";
-import { ToolIndex } from "../mod.ts";
+import { ToolIndex, ToolRegistry } from "../mod.ts";
+import { HybridSearcher, loadSentenceEncoder, type SentenceEncoder } from "../src/hybrid/mod.ts";
 import { DEFAULT_RANKING, FIELDS, RankedIndex, type RankingOptions } from "../src/search/ranked.ts";
 import { collectTools } from "../src/index/_collect.ts";
 import {
@@ -53,19 +56,20 @@ const { values, positionals } = parseArgs({
     against: { type: "string", default: "HEAD" },
     ablation: { type: "boolean", default: false },
     queries: { type: "string" },
+    hybrid: { type: "boolean", default: false },
   },
   allowPositionals: true,
 });
 if (values.all === (positionals.length === 1) || positionals.length > 1) {
   console.error(
-    "Usage: deno task eval --all [--against REV] [--ablation]\n" +
-      "       deno task eval <data-dir> [--queries FILE] [--ablation]",
+    "Usage: deno task eval --all [--against REV] [--ablation] [--hybrid]\n" +
+      "       deno task eval <data-dir> [--queries FILE] [--ablation] [--hybrid]",
   );
   Deno.exit(2);
 }
 
 /** A named searcher's ranking of each query of a set, as tool names. */
-type Rankings = (set: EvalSet) => string[][];
+type Rankings = (set: EvalSet) => string[][] | Promise<string[][]>;
 
 const ranked: Rankings = ({ configs, queries }) => {
   const index = ToolIndex.fromConfigs(configs, { onWarning: () => {} });
@@ -85,6 +89,40 @@ const substring: Rankings = ({ configs, queries }) => {
     index.search({ query, limit: LIMIT }).map((entry) => entry.tool_name)
   );
 };
+
+/** Hybrid search, its encoder's vectors kept for every text of every set. */
+async function hybridRankings(): Promise<Rankings> {
+  const encoder = rememberingEncoder(await loadSentenceEncoder());
+  return async ({ configs, queries }) => {
+    const registry = new ToolRegistry({
+      onWarning: () => {},
+      searchers: { hybrid: new HybridSearcher(encoder) },
+    });
+    for (const config of configs) registry.registerConfig(config);
+    const rankings: string[][] = [];
+    for (const { query } of queries) {
+      const params = { query, limit: LIMIT, mode: "hybrid" };
+      await registry.prepareSearch(params);
+      rankings.push(registry.search(params).map((entry) => entry.tool_name));
+    }
+    return rankings;
+  };
+}
+
+/** `encoder`, encoding each text once. */
+function rememberingEncoder(encoder: SentenceEncoder): SentenceEncoder {
+  const known = new Map<string, Float32Array>();
+  return {
+    model: encoder.model,
+    dimensions: encoder.dimensions,
+    async encode(texts) {
+      const missing = [...new Set(texts.filter((text) => !known.has(text)))];
+      const vectors = await encoder.encode(missing);
+      missing.forEach((text, i) => known.set(text, vectors[i]));
+      return texts.map((text) => known.get(text)!);
+    },
+  };
+}
 
 function previousRankings(previous: PreviousVersion): Rankings {
   return ({ configs, queries }) => {
@@ -178,10 +216,14 @@ if (values.all) {
     const searchers: [string, Rankings][] = [["**ranked**", ranked]];
     if (previous) searchers.push([`ranked at ${previous.label}`, previousRankings(previous)]);
     searchers.push(["MiniSearch 7.2", miniSearch], ...(values.ablation ? ablations() : []));
+    if (values.hybrid) searchers.push(["hybrid", await hybridRankings()]);
     // measured[searcher][set]: each query's measures.
-    const measured: PerQuery[][] = searchers.map(([, rankings]) =>
-      sets.map((set) => perQuery(set.queries, rankings(set)))
-    );
+    const measured: PerQuery[][] = [];
+    for (const [, rankings] of searchers) {
+      const bySet: PerQuery[] = [];
+      for (const set of sets) bySet.push(perQuery(set.queries, await rankings(set)));
+      measured.push(bySet);
+    }
     console.log(
       `## Relevance on the development sets, ${LIMIT} results a query\n\n` +
         row(["set", "queries", "search", ...MEASURES.map(([, label]) => label)]) + "\n" +
@@ -201,10 +243,14 @@ if (values.all) {
       console.log(measuresRow(label, macro, k === 0 ? ["macro average", ""] : ["", ""]));
     });
 
-    for (const [other, label] of [[1, previous?.label], [previous ? 2 : 1, "MiniSearch 7.2"]]) {
-      if (label === undefined) continue;
+    // Each comparison: [the searcher measured, the one it is measured against, their names].
+    const comparisons: [number, number, string][] = [];
+    if (previous) comparisons.push([0, 1, `Ranked minus ${previous.label}`]);
+    comparisons.push([0, previous ? 2 : 1, "Ranked minus MiniSearch 7.2"]);
+    if (values.hybrid) comparisons.push([searchers.length - 1, 0, "Hybrid minus ranked"]);
+    for (const [one, other, title] of comparisons) {
       console.log(
-        `\n## Ranked minus ${label}: the mean difference [paired bootstrap 95% interval]; ` +
+        `\n## ${title}: the mean difference [paired bootstrap 95% interval]; ` +
           "✘ worse, ✔ better, beyond noise\n\n" +
           row(["set", ...MEASURES.map(([, name]) => name)]) + "\n" +
           row(["---", ...MEASURES.map(() => "---:")]),
@@ -212,7 +258,7 @@ if (values.all) {
       const pairs = (key: keyof Relevance, only?: number) =>
         sets.flatMap((_, s) =>
           only === undefined || only === s
-            ? [{ a: measured[0][s][key], b: measured[other as number][s][key] }]
+            ? [{ a: measured[one][s][key], b: measured[other][s][key] }]
             : []
         );
       sets.forEach((set, s) => {
@@ -233,10 +279,11 @@ if (values.all) {
         row(["---", "---:", ...searchers.map(() => "---:")]),
     );
     for (const set of outOfCatalogueSets(sets)) {
-      const shares = searchers.map(([, rankings]) => {
-        const answered = rankings(set).filter((ranking) => ranking.length > 0).length;
-        return `${(100 * answered / set.queries.length).toFixed(1)}%`;
-      });
+      const shares: string[] = [];
+      for (const [, rankings] of searchers) {
+        const answered = (await rankings(set)).filter((ranking) => ranking.length > 0).length;
+        shares.push(`${(100 * answered / set.queries.length).toFixed(1)}%`);
+      }
       console.log(row([set.name, String(set.queries.length), ...shares]));
     }
   } finally {
@@ -262,12 +309,13 @@ if (values.all) {
     ["**ranked**", ranked],
     ["MiniSearch 7.2 (anchor)", miniSearch],
     ...(values.ablation ? ablations() : []),
+    ...(values.hybrid ? [["hybrid", await hybridRankings()] as [string, Rankings]] : []),
   ];
   const tools = set.configs.reduce((sum, config) => sum + config.tools.length, 0);
   console.log(`${set.queries.length} queries, ${tools} tools (${positionals[0]})\n`);
   console.log(row(["search", ...MEASURES.map(([, label]) => label)]));
   console.log(row(["---", ...MEASURES.map(() => "---:")]));
   for (const [label, rankings] of searchers) {
-    console.log(measuresRow(label, means(perQuery(set.queries, rankings(set)))));
+    console.log(measuresRow(label, means(perQuery(set.queries, await rankings(set)))));
   }
 }

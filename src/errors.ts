@@ -204,6 +204,34 @@ export class NonDeterministicSearcherError extends Error {
   }
 }
 
+/**
+ * Thrown by a searcher asked to search for a request it was not prepared for: its
+ * `prepare` (which `ToolRegistry.prepareSearch` runs) must be awaited first.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { UnpreparedSearchError } from "@climax/tool-index";
+ *
+ * const error = new UnpreparedSearchError("hybrid", "get me a cab");
+ * assert.equal(error.mode, "hybrid");
+ * ```
+ */
+export class UnpreparedSearchError extends Error {
+  /** The mode whose searcher was not prepared. */
+  readonly mode: string;
+
+  /** Makes the error for a search of `query` in `mode`. */
+  constructor(mode: string, query: string) {
+    super(
+      `The ${mode} search of ${JSON.stringify(query)} was not prepared: ` +
+        "await prepareSearch() with the same parameters first",
+    );
+    this.name = "UnpreparedSearchError";
+    this.mode = mode;
+  }
+}
+
 /** One argument of a call that cannot run, and why. */
 export interface ArgumentProblem {
   /** The argument's name; `""` for the arguments as a whole. */

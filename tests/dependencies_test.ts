@@ -37,7 +37,14 @@ Deno.test("deno.json's imports are the packages the published entries reach: a s
     .map((specifier) => /^npm:\/?((?:@[^/@]+\/)?[^/@]+)/.exec(specifier)?.[1])
     .filter((name): name is string => name !== undefined);
   const reached = new Set<string>();
-  for (const entry of ["../main.ts", "../src/cli/mod.ts", "../src/mcp_stdio/mod.ts"]) {
+  for (
+    const entry of [
+      "../main.ts",
+      "../src/cli/mod.ts",
+      "../src/mcp_stdio/mod.ts",
+      "../src/hybrid/mod.ts",
+    ]
+  ) {
     const output = await runDeno(["info", "--json", new URL(entry, import.meta.url).href]);
     assert.equal(output.code, 0, output.stderr);
     const info = JSON.parse(output.stdout);

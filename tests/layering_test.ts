@@ -15,6 +15,7 @@ const ENTRIES = [
   "main.ts",
   "src/cli/mod.ts",
   "src/mcp_stdio/mod.ts",
+  "src/hybrid/mod.ts",
   "scripts/catalogue.ts",
 ];
 /** The longest module of src/, in lines: past it, a module is doing more than one thing. */
@@ -34,10 +35,11 @@ const STAGES: Record<string, readonly string[]> = {
   "config/policy": ["config"],
   index: ["config/policy", "search"],
   registry: ["index"],
+  hybrid: ["registry"],
   run: ["config"],
   upstream: ["config"],
   call: ["registry", "run"],
-  catalogue: ["call", "upstream"],
+  catalogue: ["call", "upstream", "hybrid"],
   answer: ["catalogue"],
   http: ["answer", "run"],
   cli: ["catalogue"],
@@ -206,11 +208,14 @@ Deno.test("the code hash of a compiled catalogue leaves out no folder that the c
   assert.ok(reached.has("src/search/ranked.ts"));
 });
 
-Deno.test("the service's start loads neither zod nor the YAML parser, which only some requests need", async () => {
+Deno.test("the service's start loads neither zod, the YAML parser nor hybrid search, which only some requests need", async () => {
   const reached = [...await startUpModules("main.ts")];
   const packages = (name: string) => reached.filter((specifier) => specifier.includes(`/${name}@`));
   assert.deepEqual(packages("zod"), []);
   assert.deepEqual(packages("yaml"), []);
+  assert.deepEqual(packages("onnxruntime-web"), []);
+  assert.deepEqual(reached.filter((specifier) => specifier.includes("/src/hybrid/")), []);
+  assert.ok(reached.some((specifier) => specifier.endsWith("/src/catalogue/hybrid_mode.ts")));
   assert.ok(reached.some((specifier) => specifier.endsWith("/src/catalogue/live.ts")));
   assert.ok(packages("hono").length > 0, "packages are followed");
   // The library loads zod: it validates configs as they are registered.

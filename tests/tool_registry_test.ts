@@ -841,3 +841,58 @@ Deno.test("a cursor of a page during which the registry changed is refused, not 
     InvalidCursorError,
   );
 });
+
+Deno.test("a searcher's context gives ranked search's order and scores, before and after a change", () => {
+  const seen: { id: string; score: number }[][] = [];
+  const echo: Searcher = {
+    deterministic: true,
+    search: (_query, limit, _docs, context) => {
+      const hits = context.ranked(limit);
+      seen.push([...hits]);
+      return hits.map((hit) => hit.id);
+    },
+  };
+  const registry = new ToolRegistry({ searchers: { echo } });
+  registry.registerMcpTools("git", [
+    { name: "log", description: "Show the commit log of a repository", inputSchema: schema },
+    { name: "status", description: "Show the working tree status", inputSchema: schema },
+    { name: "push", description: "Upload commits to a remote", inputSchema: schema },
+  ]);
+  for (const change of [() => {}, () => registry.registerMcpTools("hg", mcpTools("commit_log"))]) {
+    change();
+    const params = { query: "show commit log", limit: 3 };
+    const ranked = registry.search({ ...params, mode: "ranked" }).map((entry) => entry.id);
+    assert.ok(ranked.length >= 2);
+    assert.deepEqual(registry.search({ ...params, mode: "echo" }).map((entry) => entry.id), ranked);
+    const scores = seen.at(-1)!.map((hit) => hit.score);
+    assert.ok(scores.every((score, i) => score > 0 && (i === 0 || score <= scores[i - 1])));
+  }
+  // A query with no word to rank by has no ranked answer: browsing is not one.
+  assert.deepEqual(registry.search({ query: "the", mode: "echo" }), []);
+});
+
+Deno.test("prepareSearch() awaits the searcher's prepare with the tools that pass the filters", async () => {
+  const prepared: string[] = [];
+  let ready = false;
+  const waiting: Searcher = {
+    deterministic: true,
+    prepare: async (query, docs) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      prepared.push(`${query}: ${docs.map((doc) => doc.id).join(" ")}`);
+      ready = true;
+    },
+    search: (_query, limit, docs) => {
+      if (!ready) throw new Error("Not prepared");
+      return docs.slice(0, limit).map((doc) => doc.id);
+    },
+  };
+  const registry = new ToolRegistry({ searchers: { waiting } });
+  registry.registerMcpTools("s", mcpTools("a", "b"));
+  registry.registerMcpTools("t", mcpTools("c"));
+  await registry.prepareSearch({ query: "x", mode: "ranked" });
+  assert.deepEqual(prepared, []);
+  await registry.prepareSearch({ query: "x", mode: "waiting", namespace: "s" });
+  assert.deepEqual(prepared, ["x: s:a s:b"]);
+  assert.equal(registry.search({ query: "x", mode: "waiting" }).length, 3);
+  await assert.rejects(() => registry.prepareSearch({ mode: "nope" }), RangeError);
+});

@@ -145,7 +145,7 @@ Deno.test("an upstream that goes down keeps its last tools; the health says whic
       assert.equal(down.status, "failing");
       assert.equal(down.tools, 3);
       assert.ok(down.problem && down.problem.length > 0);
-      assert.ok(Math.abs(Date.parse(down.since!) - failedAt) < 5000, down.since);
+      assert.ok(Math.abs(Date.parse(down.since!) - failedAt) < 5000, down.since ?? "");
       const failed = messages.find((message) => message.startsWith("Upstream docs failed: "));
       assert.ok(failed, messages.join("\n"));
       // The operator's log names the server's origin; /healthz, below, does not.

@@ -8,7 +8,8 @@ import type { RegistryView } from "../registry/registry_view.ts";
 import type { CallContext, CallResult } from "../call/call_tool.ts";
 import { PACKAGE_VERSION } from "./package_version.ts";
 import { MAX_ID_LENGTH, SEARCH_PARAMS, type TextParam } from "./params.ts";
-import { searchAnswer } from "./search_answer.ts";
+import { searchAnswer, whenPrepared } from "./search_answer.ts";
+import { HybridUnavailableError } from "../catalogue/hybrid_mode.ts";
 import { findTool, strictArguments, text, toolError } from "./mcp_answers.ts";
 import { agentToolAnswer } from "./tool_answer.ts";
 
@@ -105,6 +106,12 @@ export interface MetaToolOptions {
   call?: { call: MetaCall; description: string };
 }
 
+/** The answer to a search whose mode cannot load: a tool error that says why. */
+function unavailable(error: unknown): CallToolResult {
+  if (error instanceof HybridUnavailableError) return toolError(error.message);
+  throw error;
+}
+
 /** An MCP server with the two meta-tools over `registry`, as it is at each call. */
 export function metaToolServer(
   registry: RegistryView,
@@ -134,24 +141,22 @@ export function metaToolServer(
         summary: limit === null || limit === undefined ? summary : summary.slice(0, limit),
       });
     }
-    try {
-      const params = { query, category, cli, namespace, limit: limit ?? undefined, mode, cursor };
-      return text(
-        searchAnswer(
-          registry,
-          params,
-          detail,
-          {
-            ranked: 'Search again with "mode": "ranked" to rank tools by the words of a request.',
-            summary:
-              "Call climax_search with no query for the summary of what there is, and search again in its words.",
-          },
-        ),
-      );
-    } catch (error) {
-      if (error instanceof InvalidCursorError) return toolError(`Invalid cursor: ${error.message}`);
-      throw error;
-    }
+    const params = { query, category, cli, namespace, limit: limit ?? undefined, mode, cursor };
+    const hints = {
+      ranked: 'Search again with "mode": "ranked" to rank tools by the words of a request.',
+      summary:
+        "Call climax_search with no query for the summary of what there is, and search again in its words.",
+    };
+    const answer = () => {
+      try {
+        return text(searchAnswer(registry, params, detail, hints));
+      } catch (error) {
+        if (!(error instanceof InvalidCursorError)) throw error;
+        return toolError(`Invalid cursor: ${error.message}`);
+      }
+    };
+    const answered = whenPrepared(registry, params, answer);
+    return answered instanceof Promise ? answered.catch(unavailable) : answered;
   });
 
   mcp.registerTool("climax_get", {

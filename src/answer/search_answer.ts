@@ -3,6 +3,7 @@
 import type { RegistrySearchPageParams } from "../registry/registry_params.ts";
 import type { RegistryView } from "../registry/registry_view.ts";
 import { emptySearchHint } from "../index/ranked_hint.ts";
+import { SEARCH_MODES } from "../index/search_modes.ts";
 import type { ToolIndexEntry } from "../types.ts";
 import { wireEntry } from "./tool_answer.ts";
 
@@ -59,6 +60,24 @@ export function searchAnswer(
   if (hint === "ranked") answer.hint = `No tool's text contains "${params.query}". ${hints.ranked}`;
   if (hint === "summary") answer.hint = `No tool matches these words. ${hints.summary}`;
   return answer;
+}
+
+/**
+ * `answer()` once `registry` is ready to search as `params` ask: at once for the index's modes;
+ * once the mode's searcher has prepared for a mode of its own (hybrid search encodes the
+ * request), as a promise.
+ *
+ * @throws {HybridUnavailableError} Through the promise, when hybrid search cannot load.
+ */
+export function whenPrepared<T>(
+  registry: RegistryView,
+  params: RegistrySearchPageParams,
+  answer: () => T,
+): T | Promise<T> {
+  if (params.mode === undefined || (SEARCH_MODES as readonly string[]).includes(params.mode)) {
+    return answer();
+  }
+  return registry.prepareSearch(params).then(answer);
 }
 
 /** A result in summary: its names, its category and the beginning of its description. */

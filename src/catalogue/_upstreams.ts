@@ -221,3 +221,12 @@ function sameServer(a: McpServerConfig, b: McpServerConfig): boolean {
   const { place: _b, ...restB } = b;
   return JSON.stringify(restA) === JSON.stringify(restB);
 }
+
+/** Whether this process may start programs: not on Deno Deploy, nor without `--allow-run`. */
+export function mayRunPrograms(): boolean {
+  try {
+    return Deno.permissions.querySync({ name: "run" }).state === "granted";
+  } catch {
+    return false;
+  }
+}

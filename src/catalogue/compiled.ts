@@ -29,8 +29,8 @@ const CODE = new URL("../", import.meta.url);
 
 /**
  * Folders of `src/` whose code cannot change a catalogue: the stages after it (the answers, the
- * service, the command line, the local MCP server), running and calling tools, and the clients
- * of upstream servers, none of which the code that compiles a catalogue imports (a test holds
+ * service, the command line, the local MCP server), running and calling tools, the clients of
+ * upstream servers, and hybrid search (its vectors name their model), none of which the code that compiles a catalogue imports (a test holds
  * it to that). Each file left out spares a cold start reading it.
  */
 export const NOT_CATALOGUE_CODE: ReadonlySet<string> = new Set([
@@ -41,6 +41,7 @@ export const NOT_CATALOGUE_CODE: ReadonlySet<string> = new Set([
   "run",
   "call",
   "upstream",
+  "hybrid",
 ]);
 
 /** SHA-256 of `parts`, each after its length, so that no two different lists hash alike. */

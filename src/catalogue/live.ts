@@ -14,7 +14,7 @@ import type { EnvReader, McpConfigServers, McpServerConfig } from "../config/mcp
 import type { RegistryCore } from "../registry/registry_core.ts";
 import type { BackendCaller } from "../call/call_tool.ts";
 import type { PolicyConfig } from "../policy_types.ts";
-import { loadCatalogue } from "./load.ts";
+import { loadCatalogue, type LoadOptions } from "./load.ts";
 import type { CatalogueHealth, ServedCatalogue, SourceHealth } from "./served.ts";
 import { DirectorySources, directoryTexts } from "./_directory_sources.ts";
 import { readMcpConfigFile, sameNamespaces } from "./_mcp_config_file.ts";
@@ -56,6 +56,8 @@ export interface LiveCatalogueOptions {
    * `loadCatalogue`). It is read once: a changed policy file takes a restart.
    */
   policy?: PolicyConfig;
+  /** Searches of modes of their own for the registry (see `ToolRegistryOptions.searchers`). */
+  searchers?: LoadOptions["searchers"];
 }
 
 /** The longest the upstreams are held back when the service is not asked anything. */
@@ -165,7 +167,8 @@ export class LiveCatalogue implements ServedCatalogue {
         }
       }
       const texts = settings.watch ? await directoryTexts(dir) : undefined;
-      const loaded = await loadCatalogue(dir, { warn: settings.report, policy: options.policy });
+      const { policy, searchers } = options;
+      const loaded = await loadCatalogue(dir, { warn: settings.report, policy, searchers });
       const fixed = options.upstreams ?? [];
       const read = options.mcpConfig === undefined
         ? { servers: [], refused: [] }
@@ -173,7 +176,7 @@ export class LiveCatalogue implements ServedCatalogue {
       const clash = sameNamespaces([...fixed, ...read.servers]);
       if (clash !== undefined) throw new ConfigError(options.mcpConfig ?? "MCP_SERVERS", [clash]);
       if (fixed.length > 0 || options.mcpConfig !== undefined) {
-        const { Upstreams } = await import("./_upstreams.ts");
+        const { Upstreams, mayRunPrograms } = await import("./_upstreams.ts");
         upstreams = new Upstreams(loaded.registry, {
           timeoutMs: options.timeoutMs ?? 10_000,
           canRun: options.canRun ?? mayRunPrograms(),
@@ -272,17 +275,16 @@ export class LiveCatalogue implements ServedCatalogue {
   }
 
   /**
-   * Reads the MCP config file again and applies what changed: the servers of entries that
-   * came start, those of entries that went stop (their tools go), those of changed ones restart.
-   * A file that is not valid changes nothing and is reported in the health until it is.
+   * Reads the MCP config file again and applies what changed (servers of entries that came start,
+   * of those that went stop, of changed ones restart); an invalid file changes nothing.
    */
   reloadMcpConfig(): Promise<void> {
     return this.#enqueue(() => this.#applyMcpConfig());
   }
 
   /** Lists every upstream's tools again now; a listing under way is joined. */
-  async refreshUpstreams(): Promise<void> {
-    await this.#upstreams?.refresh();
+  refreshUpstreams(): Promise<void> {
+    return this.#upstreams?.refresh() ?? Promise.resolve();
   }
 
   /**
@@ -386,14 +388,5 @@ function readDenoEnv(name: string): string | undefined {
     return Deno.env.get(name);
   } catch {
     return undefined;
-  }
-}
-
-/** Whether this process may start programs: not on Deno Deploy, nor without `--allow-run`. */
-function mayRunPrograms(): boolean {
-  try {
-    return Deno.permissions.querySync({ name: "run" }).state === "granted";
-  } catch {
-    return false;
   }
 }

@@ -8,6 +8,7 @@ import type { CLImaxConfig } from "../types.ts";
 import { BUNDLED_CONFIGS, directoryUrl } from "../config/files.ts";
 import { policyFindings, reportFindings, toolsByName } from "../config/policy/findings.ts";
 import { type RegistryCore, registryCore } from "../registry/registry_core.ts";
+import type { Searcher } from "../registry/types.ts";
 import { readCompiledCatalogue } from "./compiled.ts";
 import {
   configsOf,
@@ -41,6 +42,8 @@ export interface LoadOptions {
    * every config first: its warnings go to `warn`. MCP tool lists are not touched.
    */
   policy?: PolicyConfig;
+  /** Searches of modes of their own for the registry (see `ToolRegistryOptions.searchers`). */
+  searchers?: Readonly<Record<string, Searcher>>;
 }
 
 /** The sources of a directory as they are read, before a registry is made of them. */
@@ -74,7 +77,7 @@ export async function loadCatalogue(
   if (policy !== undefined) {
     reportFindings(policyFindings(policy, toolsByName(configsOf(sources))), warn);
   }
-  const registry = registryCore({ onWarning: warn, policy });
+  const registry = registryCore({ onWarning: warn, policy, searchers: options.searchers });
   if (packed !== undefined) {
     // A compiled catalogue's configs were validated, and its sources found free of clashes,
     // when it was compiled: they are registered in one change, not validated again. Its search

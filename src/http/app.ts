@@ -27,7 +27,7 @@ import { honoPath, type Route, routeLinks, type RouteName, routeOf, ROUTES } fro
 import type { ServiceSettings } from "./settings.ts";
 import { PACKAGE_VERSION } from "../answer/package_version.ts";
 import { wantsHtml } from "./browse_accept.ts";
-import { searchAnswer } from "../answer/search_answer.ts";
+import { searchAnswer, whenPrepared } from "../answer/search_answer.ts";
 import { backendsAnswer, toolAnswer } from "../answer/tool_answer.ts";
 import { lookupTool, untilListed } from "../registry/tool_lookup.ts";
 import { preloadRelatedWordsTable } from "../search/related_words_table.ts";
@@ -233,20 +233,15 @@ function routeRegistrars(
     search: (method, path) =>
       app.on(method, path, searchQuery, (c) => {
         const { detail, ...params } = c.req.valid("query");
-        return c.json(
-          cursorProblem(() =>
-            searchAnswer(
-              registry,
-              params,
-              detail ?? "full",
-              {
-                ranked: "Add mode=ranked to rank tools by the words of a request.",
-                summary: "GET /summary says what there is; search again in its words.",
-              },
-            )
-          ),
-          200,
-        );
+        const hints = {
+          ranked: "Add mode=ranked to rank tools by the words of a request.",
+          summary: "GET /summary says what there is; search again in its words.",
+        };
+        return whenPrepared(registry, params, () =>
+          c.json(
+            cursorProblem(() => searchAnswer(registry, params, detail ?? "full", hints)),
+            200,
+          ));
       }),
 
     summary: (method, path) =>

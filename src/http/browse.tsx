@@ -4,7 +4,7 @@
 import type { Context } from "hono";
 import { InvalidCursorError } from "../errors.ts";
 import type { RegistryView } from "../registry/registry_view.ts";
-import { type SearchAnswer, searchAnswer } from "../answer/search_answer.ts";
+import { type SearchAnswer, searchAnswer, whenPrepared } from "../answer/search_answer.ts";
 import { searchParamsOrProblem } from "./query.ts";
 import { toolAnswer } from "../answer/tool_answer.ts";
 import { lookupTool } from "../registry/tool_lookup.ts";
@@ -39,16 +39,13 @@ export async function homeHtml(c: Context, registry: RegistryView): Promise<Resp
   let answer: SearchAnswer | undefined;
   if (params.query || params.category || params.cli) {
     try {
-      answer = searchAnswer(
-        registry,
-        { ...params, mode: params.mode ?? BROWSE_MODE },
-        "full",
-        {
+      const asked = { ...params, mode: params.mode ?? BROWSE_MODE };
+      answer = await whenPrepared(registry, asked, () =>
+        searchAnswer(registry, asked, "full", {
           ranked:
             `Choose “${SEARCH_MODE_SPECS.ranked.label}” to rank tools by the words of a request.`,
           summary: "The catalogue below says what there is; search again in its words.",
-        },
-      );
+        }));
     } catch (error) {
       if (!(error instanceof InvalidCursorError)) throw error;
       const problem = `Invalid parameter: cursor: ${error.message}`;

@@ -5,14 +5,15 @@
 import type { RegistryView } from "../registry/registry_view.ts";
 import type { SearchAnswer, SummaryEntry } from "../answer/search_answer.ts";
 import type { ToolIndexEntry } from "../types.ts";
-import { SEARCH_MODE_SPECS, SEARCH_MODES, type SearchMode } from "../index/search_modes.ts";
+import type { SearchMode } from "../index/search_modes.ts";
+import { SERVICE_MODES, serviceModeSpec } from "../answer/params.ts";
 import { Layout, type Rendered } from "./browse_layout.tsx";
 
 /** The mode of a search from the page that names none: people write requests, not literals. */
 export const BROWSE_MODE: SearchMode = "ranked";
 
 /** The modes to choose from, the page's own first. */
-const CHOICES = [BROWSE_MODE, ...SEARCH_MODES.filter((mode) => mode !== BROWSE_MODE)];
+const CHOICES = [BROWSE_MODE, ...SERVICE_MODES.filter((mode) => mode !== BROWSE_MODE)];
 
 /** What the page was asked: the search parameters of `GET /search`, as given. */
 export interface HomeQuery {
@@ -67,7 +68,7 @@ export function HomePage(
             <select id="mode" name="mode">
               {CHOICES.map((choice) => (
                 <option value={choice} selected={mode === choice}>
-                  {SEARCH_MODE_SPECS[choice].label}
+                  {serviceModeSpec(choice).label}
                 </option>
               ))}
             </select>

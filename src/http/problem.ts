@@ -3,6 +3,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { HybridUnavailableError } from "../catalogue/hybrid_mode.ts";
 
 /** One parameter a request got wrong. */
 export interface InvalidParam {
@@ -89,8 +90,8 @@ const AUTH_PROBLEMS: [RegExp, string][] = [
 ];
 
 /**
- * The answer to an error a request threw: its problem, a 4xx that says what is wrong, or a 500
- * that says nothing of the cause, which goes to the log.
+ * The answer to an error a request threw: its problem, a 4xx that says what is wrong, a 503 when
+ * hybrid search cannot load, or a 500 that says nothing of the cause, which goes to the log.
  */
 export function onError(error: Error, c: Context): Response {
   if (error instanceof ProblemError) return problemResponse(error.problem, error.headers);
@@ -105,6 +106,10 @@ export function onError(error: Error, c: Context): Response {
   }
   if (error instanceof RangeError) {
     return problemResponse(problem(400, error.message));
+  }
+  if (error instanceof HybridUnavailableError) {
+    console.error(error.cause);
+    return problemResponse(problem(503, error.message), { "Retry-After": "60" });
   }
   console.error(`${c.req.method} ${c.req.path}:`, error);
   return problemResponse(problem(500, "The service failed to answer this request"));

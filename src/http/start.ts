@@ -7,6 +7,8 @@
 import type { Hono } from "hono";
 import { ConfigError } from "../errors.ts";
 import { LiveCatalogue } from "../catalogue/live.ts";
+import { HYBRID_MODE, hybridMode } from "../catalogue/hybrid_mode.ts";
+import { BUNDLED_CONFIGS } from "../config/files.ts";
 import { loadPolicyFile } from "../catalogue/policy_file.ts";
 import { SOURCE_FILE_NAMES } from "../catalogue/source_kinds.ts";
 import { createApp } from "./app.ts";
@@ -71,6 +73,7 @@ async function start(
   const policy = settings.policyFile === null
     ? undefined
     : await loadPolicyFile(settings.policyFile, settings.configDir, warn);
+  const hybrid = hybridMode(settings.configDir ?? BUNDLED_CONFIGS, warn);
   const catalogue = await LiveCatalogue.open({
     dir: settings.configDir ?? undefined,
     policy,
@@ -81,7 +84,9 @@ async function start(
     refreshSeconds: settings.refreshSeconds,
     timeoutMs: settings.upstreamTimeoutSeconds * 1000,
     holdUpstreams: true,
+    searchers: { [HYBRID_MODE]: hybrid.searcher },
   });
+  hybrid.follow(catalogue.registry);
   const errors = catalogue.fileErrors();
   if (errors.length > 0 && !settings.skipInvalidConfigs) {
     await catalogue.close();

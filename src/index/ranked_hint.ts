@@ -18,8 +18,8 @@ export type EmptySearchHint = "ranked" | "summary";
 /**
  * The hint for a first page of `params` that found `found` tools with `search`: `ranked` when a
  * substring search found nothing that ranked mode finds, as the query has words that rank;
- * `summary` when a ranked search with a query found nothing; none otherwise (another mode, no
- * query, a zero limit, a later page).
+ * `summary` when a search of another mode (ranked, or a searcher's, such as hybrid) with a query
+ * found nothing; none otherwise (no query, a zero limit, a later page).
  */
 export function emptySearchHint<P extends HintParams>(
   search: (params: P) => readonly unknown[],
@@ -27,8 +27,6 @@ export function emptySearchHint<P extends HintParams>(
   found: number,
 ): EmptySearchHint | null {
   if (found > 0 || params.cursor || !params.query || params.limit === 0) return null;
-  const mode = params.mode ?? DEFAULT_MODE;
-  if (mode === "ranked") return "summary";
-  if (mode !== "substring") return null;
+  if ((params.mode ?? DEFAULT_MODE) !== "substring") return "summary";
   return search({ ...params, mode: "ranked", limit: 1 }).length > 0 ? "ranked" : null;
 }

@@ -28,6 +28,8 @@ import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { ConfigError } from "../errors.ts";
 import type { PolicyConfig } from "../policy_types.ts";
 import { LiveCatalogue } from "../catalogue/live.ts";
+import { HYBRID_MODE, hybridMode } from "../catalogue/hybrid_mode.ts";
+import { BUNDLED_CONFIGS } from "../config/files.ts";
 import { loadPolicyFile } from "../catalogue/policy_file.ts";
 import {
   SettingsError,
@@ -83,6 +85,7 @@ try {
   settings = sourceSettingsFromEnv((name) => Deno.env.get(name), true);
   const { configDir, policyFile } = settings;
   policy = policyFile === null ? undefined : await loadPolicyFile(policyFile, configDir, warn);
+  const hybrid = hybridMode(configDir ?? BUNDLED_CONFIGS, warn);
   catalogue = await LiveCatalogue.open({
     dir: configDir ?? undefined,
     policy,
@@ -92,7 +95,9 @@ try {
     refreshSeconds: settings.refreshSeconds,
     timeoutMs: settings.upstreamTimeoutSeconds * 1000,
     report: warn,
+    searchers: { [HYBRID_MODE]: hybrid.searcher },
   });
+  hybrid.follow(catalogue.registry);
 } catch (error) {
   if (!(error instanceof ConfigError || error instanceof SettingsError)) throw error;
   stop(error.message);

@@ -4,8 +4,10 @@
 import { InvalidCursorError, NonDeterministicSearcherError } from "../errors.ts";
 import type {
   BackendSelector,
+  RankedHit,
   RegistryEntry,
   ResolvedRegistryTool,
+  SearchContext,
   SearchDoc,
   Searcher,
   ToolBackend,
@@ -67,6 +69,13 @@ export class StateReader implements RegistryReads {
 
   search(params: RegistrySearchParams = {}): RegistryEntry[] {
     return this.#collect(this.#normalize(params), 0, false).results;
+  }
+
+  async prepareSearch(params: RegistrySearchParams = {}): Promise<void> {
+    const normalized = this.#normalize(params);
+    const searcher = this.#settings.searchers.get(normalized.mode);
+    if (searcher?.prepare === undefined || normalized.limit <= 0) return;
+    await searcher.prepare(normalized.query, this.#docs(normalized));
   }
 
   searchPage(params: RegistrySearchPageParams = {}): RegistrySearchPage {
@@ -222,22 +231,11 @@ export class StateReader implements RegistryReads {
     skip: number,
     want: number,
   ): RegistryEntry[] {
-    const slots = this.#state.slots;
-    // A search with no query browses: the tools that pass the filters, in load order.
-    const filtered = { ...params, mode: DEFAULT_MODE, query: "", needle: "" };
-    const docs: SearchDoc[] = this.#state.search.find(filtered, 0, this.#state.size).map(
-      (slot) => {
-        const { entry, template } = slots[slot]!;
-        const { title, description, namespace, category, tags, name } = template.tool;
-        const text = [name, title ?? "", description, namespace, category ?? "", ...tags]
-          .filter((field) => field !== "").join(" ");
-        return { id: entry.id, text, entry };
-      },
-    );
+    const docs = this.#docs(params);
     const byId = new Map(docs.map((doc) => [doc.id, doc.entry]));
     const seen = new Set<string>();
     const found: RegistryEntry[] = [];
-    for (const id of searcher.search(params.query, skip + want, docs)) {
+    for (const id of searcher.search(params.query, skip + want, docs, this.#context(params))) {
       const entry = byId.get(id);
       if (entry === undefined || seen.has(id)) continue;
       seen.add(id);
@@ -245,6 +243,62 @@ export class StateReader implements RegistryReads {
     }
     return found.slice(skip, skip + want);
   }
+
+  /**
+   * The tools that pass the filters of `params`, in load order, as a searcher sees them: each
+   * made once per state, and without filters the same array every time, so that a searcher may
+   * keep what it works out of it.
+   */
+  #docs(params: NormalizedParams): readonly SearchDoc[] {
+    const state = this.#state;
+    let made = searchDocs.get(state);
+    // A registry's state changes in place: what was made of it before a change is made again.
+    if (made?.version !== state.version) {
+      searchDocs.set(state, made = { version: state.version, bySlot: [] });
+    }
+    const unfiltered = params.category === "" && params.cli === "";
+    if (unfiltered && made.all !== undefined) return made.all;
+    // A search with no query browses: the tools that pass the filters, in load order.
+    const filtered = { ...params, mode: DEFAULT_MODE, query: "", needle: "" };
+    const { bySlot } = made;
+    const docs = state.search.find(filtered, 0, state.size).map((slot) =>
+      bySlot[slot] ??= searchDoc(state, slot)
+    );
+    if (unfiltered) made.all = Object.freeze(docs);
+    return docs;
+  }
+
+  /** Ranked search of the same query and filters, for a searcher that builds on it. */
+  #context(params: NormalizedParams): SearchContext {
+    return {
+      ranked: (limit: number): RankedHit[] => {
+        if (!Number.isInteger(limit) || limit <= 0) return [];
+        const scores: number[] = [];
+        const slots = this.#state.search.find({ ...params, mode: "ranked" }, 0, limit, scores);
+        // A query with no word to rank by browses, with no scores: that is no ranked answer.
+        if (scores.length !== slots.length) return [];
+        return slots.map((slot, i) => ({
+          id: this.#state.slots[slot]!.entry.id,
+          score: scores[i],
+        }));
+      },
+    };
+  }
+}
+
+/** The documents made of each state's tools at a version: by slot, and all of them in load order. */
+const searchDocs = new WeakMap<
+  RegistryState,
+  { version: number; bySlot: SearchDoc[]; all?: readonly SearchDoc[] }
+>();
+
+/** The tool of `slot` as a searcher sees it. */
+function searchDoc(state: RegistryState, slot: number): SearchDoc {
+  const { entry, template } = state.slots[slot]!;
+  const { title, description, namespace, category, tags, name } = template.tool;
+  const text = [name, title ?? "", description, namespace, category ?? "", ...tags]
+    .filter((field) => field !== "").join(" ");
+  return Object.freeze({ id: entry.id, text, entry });
 }
 
 /**

@@ -279,15 +279,17 @@ export class RegistrySearch {
 
   /**
    * The slots of the tools `params` finds, in the order of the results, leaving out the first
-   * `skip`: `count` of them at most.
+   * `skip`: `count` of them at most. A ranked search with words to rank by puts the score of
+   * each place in `scoresOut`.
    */
-  find(params: NormalizedParams, skip: number, count: number): number[] {
+  find(params: NormalizedParams, skip: number, count: number, scoresOut?: number[]): number[] {
     const segments = this.#segments;
     const main = segments[MAIN]!;
     // Every change leaves a delta (see `update`): a search without one is one segment of every
     // tool, none of them stale.
     if (segments[OLDER] === undefined && segments[RECENT] === undefined) {
-      return slotsOf(main, main.search.find(params, skip, count), 0);
+      const options = scoresOut === undefined ? undefined : { scores: scoresOut };
+      return slotsOf(main, main.search.find(params, skip, count, options), 0);
     }
     const { merge } = SEARCH_MODE_SPECS[params.mode as SearchMode];
     if (merge === "load_order" || params.query.trim() === "") {
@@ -340,7 +342,9 @@ export class RegistrySearch {
       }
       return found.slots.slice(skip);
     }
-    return mergeSettled(answers, want).slice(skip);
+    const merged = mergeSettled(answers, want);
+    scoresOut?.push(...merged.scores.slice(skip));
+    return merged.slots.slice(skip);
   }
 
   /**

@@ -159,8 +159,12 @@ export interface RankedAnswer {
  * segments (an edited source's unchanged and changed tools) are settled as two runs: settling
  * them as one needs, for the best of one segment, the earlier tools of their config in another,
  * which that segment does not return, and a longer page could then find what a shorter did not.
+ * Each slot comes with its tool's score.
  */
-export function mergeSettled(answers: readonly RankedAnswer[], want: number): number[] {
+export function mergeSettled(
+  answers: readonly RankedAnswer[],
+  want: number,
+): { slots: number[]; scores: number[] } {
   // The lowest of the best `want` by score alone, and the tools near enough to it to be settled
   // among them.
   const tolerance = DEFAULT_RANKING.siblingTolerance;
@@ -179,7 +183,8 @@ export function mergeSettled(answers: readonly RankedAnswer[], want: number): nu
       slots.push(segment.slots[doc]);
     });
   });
-  return settledOrder(raw, runs, orders, tolerance).slice(0, want).map((i) => slots[i]);
+  const order = settledOrder(raw, runs, orders, tolerance).slice(0, want);
+  return { slots: order.map((i) => slots[i]), scores: order.map((i) => raw[i]) };
 }
 
 /** The `n`th highest of `scores`; -1, below every score, when there are fewer. */

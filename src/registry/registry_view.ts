@@ -101,6 +101,27 @@ export abstract class RegistryView {
   }
 
   /**
+   * Runs what the mode's searcher must do before it can answer (see `Searcher.prepare`), such
+   * as encoding the request; resolves at once for a mode that needs nothing. Await it before
+   * `search` or `searchPage` with the same parameters.
+   *
+   * @throws {RangeError} As `search` does.
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { ToolRegistry } from "@climax/tool-index";
+   *
+   * const registry = new ToolRegistry();
+   * registry.registerMcpTools("github", [{ name: "search_issues", inputSchema: { type: "object" } }]);
+   * await registry.prepareSearch({ query: "issues", mode: "ranked" });
+   * assert.equal(registry.search({ query: "issues", mode: "ranked" }).length, 1);
+   * ```
+   */
+  prepareSearch(params?: RegistrySearchParams): Promise<void> {
+    return this.reads().prepareSearch(params);
+  }
+
+  /**
    * The tool with this ID, with the backend the selector picks; `undefined` when there is none.
    *
    * @example

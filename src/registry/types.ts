@@ -298,9 +298,50 @@ export interface SearchDoc {
 }
 
 /**
+ * One place of ranked search's answer, for a `Searcher` that builds on it.
+ *
+ * @example
+ * ```ts
+ * import type { RankedHit } from "@climax/tool-index";
+ *
+ * const hit: RankedHit = { id: "docker:docker_ps", score: 7.5 };
+ * ```
+ */
+export interface RankedHit {
+  /** The tool's ID. */
+  id: string;
+  /** Ranked search's score for the place: higher is better; only its ratio to others means much. */
+  score: number;
+}
+
+/**
+ * What a registry hands a `Searcher` beside the tools.
+ *
+ * @example
+ * ```ts
+ * import type { SearchContext, SearchDoc } from "@climax/tool-index";
+ *
+ * // Ranked search's order, then the tools it does not find.
+ * const rankedFirst = (docs: readonly SearchDoc[], context: SearchContext) => {
+ *   const ranked = context.ranked(docs.length).map((hit) => hit.id);
+ *   return [...ranked, ...docs.map((doc) => doc.id).filter((id) => !ranked.includes(id))];
+ * };
+ * ```
+ */
+export interface SearchContext {
+  /**
+   * The best `limit` of the same tools by ranked search of the same query, best first, with
+   * each place's score; none when the query has no word to rank by.
+   */
+  ranked(limit: number): readonly RankedHit[];
+}
+
+/**
  * A search of one's own, plugged into a registry as a mode of its own. It gets the tools that
  * pass the filters, in load order, and returns the IDs of the ones it finds, best first.
  * `deterministic` promises the same answer for the same query and tools, which paging needs.
+ * A search that needs to wait for something (a model to encode the request) does it in `prepare`,
+ * which `ToolRegistry.prepareSearch` runs, so that `search` stays synchronous.
  *
  * @example
  * ```ts
@@ -318,7 +359,14 @@ export interface Searcher {
   /** Whether it answers the same query over the same tools the same way every time. */
   readonly deterministic: boolean;
   /** The IDs of the tools of `docs` that `query` finds, best first, at most `limit`. */
-  search(query: string, limit: number, docs: readonly SearchDoc[]): readonly string[];
+  search(
+    query: string,
+    limit: number,
+    docs: readonly SearchDoc[],
+    context: SearchContext,
+  ): readonly string[];
+  /** Gets ready to search `docs` for `query`; resolves once `search` can answer it. */
+  prepare?(query: string, docs: readonly SearchDoc[]): Promise<void>;
 }
 
 /**

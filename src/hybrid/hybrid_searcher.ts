@@ -1,0 +1,170 @@
+/**
+ * Hybrid search: ranked search's words and a sentence encoder's sense of meaning, in one order.
+ * A tool's score is `(1 − weight) · its ranked score / the best ranked score + weight · the
+ * cosine of its vector and the request's`, over ranked search's best and the encoder's best.
+ * A tool below `floor` in cosine is found only by its words; a request whose meaning comes near
+ * no tool's finds nothing.
+ *
+ * @module
+ */
+import { UnpreparedSearchError } from "../errors.ts";
+import type { RegistryEntry, SearchContext, SearchDoc, Searcher } from "../registry/types.ts";
+import { loadSentenceEncoder, type SentenceEncoder } from "./sentence_encoder.ts";
+import { type StoredVectors, VectorStore } from "./_vector_store.ts";
+
+export type { StoredVectors } from "./_vector_store.ts";
+
+/**
+ * How a hybrid search weighs meaning against words, and what it starts with.
+ *
+ * @example
+ * ```ts
+ * import type { HybridOptions } from "@climax/tool-index/hybrid";
+ *
+ * const options: HybridOptions = { weight: 0.7, floor: 0.2 };
+ * ```
+ */
+export interface HybridOptions {
+  /** The encoder; default: all-MiniLM-L6-v2, shipped with the module (`loadSentenceEncoder`). */
+  encoder?: SentenceEncoder;
+  /** The share of the score that meaning gives, from 0 (ranked search) to 1 (meaning alone). */
+  weight?: number;
+  /** The least cosine a tool must reach for a request to find anything, from -1 to 1. */
+  floor?: number;
+  /** The mode it is registered as, which its errors name. Default `"hybrid"`. */
+  mode?: string;
+  /** Tools' vectors made earlier (`HybridSearcher.storedVectors`), so that they are not made again. */
+  vectors?: StoredVectors;
+}
+
+/** The weight and floor chosen on the development sets (docs/search.md). */
+export const HYBRID_DEFAULTS: Readonly<{ weight: number; floor: number }> = Object.freeze({
+  weight: 0.7,
+  floor: 0.25,
+});
+
+/** How many of ranked search's and the encoder's best a search weighs, at least. */
+const DEPTH = 50;
+
+/** How many requests' vectors are kept. */
+const KEPT_REQUESTS = 1024;
+
+/**
+ * A `Searcher` for `ToolRegistry`'s `searchers` option (mode `"hybrid"`, say): await
+ * `registry.prepareSearch(params)` (which encodes the request, and any tool not encoded yet)
+ * before `registry.search(params)`.
+ *
+ * @example
+ * ```ts ignore
+ * import { ToolRegistry } from "@climax/tool-index";
+ * import { HybridSearcher } from "@climax/tool-index/hybrid";
+ *
+ * const registry = new ToolRegistry({ searchers: { hybrid: await HybridSearcher.create() } });
+ * registry.registerMcpTools("rides", [
+ *   { name: "book_taxi", description: "Book a taxi to an address", inputSchema: { type: "object" } },
+ * ]);
+ * const params = { query: "get me a cab", mode: "hybrid" };
+ * await registry.prepareSearch(params);
+ * console.log(registry.search(params)[0].id); // "rides:book_taxi"
+ * ```
+ */
+export class HybridSearcher implements Searcher {
+  readonly deterministic = true;
+  /** The mode its errors name. */
+  readonly mode: string;
+  readonly #encoder: SentenceEncoder;
+  readonly #weight: number;
+  readonly #floor: number;
+  readonly #tools: VectorStore;
+  readonly #requests = new Map<string, Float32Array>();
+
+  /** A searcher with `encoder`; `create` loads the shipped one. */
+  constructor(encoder: SentenceEncoder, options: Omit<HybridOptions, "encoder"> = {}) {
+    const { weight = HYBRID_DEFAULTS.weight, floor = HYBRID_DEFAULTS.floor } = options;
+    this.mode = options.mode ?? "hybrid";
+    if (!(weight >= 0 && weight <= 1)) throw new RangeError("The weight must be from 0 to 1");
+    if (!(floor >= -1 && floor <= 1)) throw new RangeError("The floor must be from -1 to 1");
+    this.#encoder = encoder;
+    this.#weight = weight;
+    this.#floor = floor;
+    this.#tools = new VectorStore(encoder, options.vectors);
+  }
+
+  /** A searcher with the options' encoder, or the shipped one, loaded. */
+  static async create(options: HybridOptions = {}): Promise<HybridSearcher> {
+    return new HybridSearcher(options.encoder ?? await loadSentenceEncoder(), options);
+  }
+
+  /**
+   * The vectors of the tools of `entries` encoded so far (default: of every tool encoded so
+   * far), to give a later searcher as `vectors`.
+   */
+  storedVectors(entries?: readonly RegistryEntry[]): StoredVectors {
+    return this.#tools.stored(entries);
+  }
+
+  /** Encodes the tools of `entries` not yet encoded: ahead of the searches that need them. */
+  async addTools(entries: readonly RegistryEntry[]): Promise<void> {
+    await this.#tools.add(entries);
+  }
+
+  async prepare(query: string, docs: readonly SearchDoc[]): Promise<void> {
+    await this.#tools.add(docs.map((doc) => doc.entry));
+    if (query.trim() === "" || this.#requests.has(query)) return;
+    const [vector] = await this.#encoder.encode([query]);
+    if (this.#requests.size >= KEPT_REQUESTS) {
+      this.#requests.delete(this.#requests.keys().next().value!);
+    }
+    this.#requests.set(query, vector);
+  }
+
+  search(
+    query: string,
+    limit: number,
+    docs: readonly SearchDoc[],
+    context: SearchContext,
+  ): readonly string[] {
+    // No request browses, as in every mode.
+    if (query.trim() === "") return docs.slice(0, limit).map((doc) => doc.id);
+    const request = this.#requests.get(query);
+    if (request === undefined) {
+      throw new UnpreparedSearchError(this.mode, query);
+    }
+    const depth = Math.max(DEPTH, limit);
+    const { place, cosines, best } = this.#tools.cosines(docs, request);
+    if (best < this.#floor) return [];
+    const lexical = new Map<number, number>();
+    const ranked = context.ranked(depth);
+    const top = ranked.length > 0 ? ranked[0].score : 1;
+    for (const hit of ranked) {
+      const i = place.get(hit.id);
+      if (i !== undefined && top > 0) lexical.set(i, hit.score / top);
+    }
+    const floor = this.#floor;
+    const near = bestOf(cosines, depth).filter((i) => cosines[i] >= floor);
+    const candidates = new Set([...near, ...lexical.keys()]);
+    const weight = this.#weight;
+    const score = (i: number) => (1 - weight) * (lexical.get(i) ?? 0) + weight * cosines[i];
+    return [...candidates]
+      .map((i) => ({ i, score: score(i) }))
+      .sort((a, b) => b.score - a.score || a.i - b.i)
+      .slice(0, limit)
+      .map(({ i }) => docs[i].id);
+  }
+}
+
+/** The places of the `count` highest of `values`, in no order. */
+function bestOf(values: Float64Array, count: number): number[] {
+  if (values.length <= count) return [...values.keys()];
+  // A kept list sorted from highest to lowest: most values fall below its last and cost one check.
+  const kept: number[] = [];
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i];
+    if (kept.length === count && value <= values[kept[count - 1]]) continue;
+    let at = kept.length;
+    while (at > 0 && values[kept[at - 1]] < value) at--;
+    kept.splice(at, 0, i);
+    if (kept.length > count) kept.pop();
+  }
+  return kept;
+}

@@ -1,0 +1,125 @@
+import assert from "node:assert/strict";
+import { MCP_HEADERS } from "./_mcp.ts";
+import { type Searcher, ToolRegistry } from "../mod.ts";
+import { loadSentenceEncoder } from "../src/hybrid/mod.ts";
+import { LiveCatalogue } from "../src/catalogue/live.ts";
+import { fixedCatalogue } from "../src/catalogue/served.ts";
+import {
+  HYBRID_MODE,
+  hybridMode,
+  HybridUnavailableError,
+  VECTORS_FILE,
+} from "../src/catalogue/hybrid_mode.ts";
+import { BUNDLED_CONFIGS } from "../src/config/files.ts";
+import { createApp } from "../src/http/app.ts";
+import { settingsFromEnv } from "../src/http/settings.ts";
+
+const settings = { ...settingsFromEnv(() => undefined), logRequests: false };
+const hybrid = hybridMode(BUNDLED_CONFIGS, (message) => assert.fail(message));
+const catalogue = await LiveCatalogue.open({ searchers: { [HYBRID_MODE]: hybrid.searcher } });
+hybrid.follow(catalogue.registry);
+const app = createApp(catalogue, settings);
+
+async function search(params: Record<string, string>) {
+  const response = await app.request(`/search?${new URLSearchParams(params)}`);
+  assert.equal(response.status, 200);
+  return await response.json();
+}
+
+Deno.test("GET /search?mode=hybrid finds by meaning, pages, and answers nothing with a hint when nothing is near", async () => {
+  const query = "show me what I changed but have not committed yet";
+  const first = await search({ query, mode: "hybrid", limit: "3" });
+  assert.ok(["git_diff", "git_status", "git_show"].includes(first.results[0].tool_name));
+  assert.ok(first.next_cursor);
+  const second = await search({ query, mode: "hybrid", limit: "3", cursor: first.next_cursor });
+  const names = [...first.results, ...second.results].map((entry) => entry.tool_name);
+  assert.equal(new Set(names).size, names.length);
+  const cake = await search({ query: "bake a chocolate cake", mode: "hybrid" });
+  assert.deepEqual(cake.results, []);
+  assert.match(cake.hint, /summary/);
+});
+
+Deno.test("climax_search takes the hybrid mode over MCP", async () => {
+  const response = await app.request("/mcp", {
+    method: "POST",
+    headers: MCP_HEADERS,
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 3,
+      method: "tools/call",
+      params: {
+        name: "climax_search",
+        arguments: { query: "stop the containers that are running", mode: "hybrid", limit: 3 },
+      },
+    }),
+  });
+  assert.equal(response.status, 200);
+  const message = JSON.parse((await response.text()).match(/^data: (.*)$/m)?.[1] ?? "{}");
+  const answer = JSON.parse(message.result.content[0].text);
+  assert.equal(answer.results[0].cli_name, "docker");
+  const listed = await app.request("/mcp", {
+    method: "POST",
+    headers: MCP_HEADERS,
+    body: JSON.stringify({ jsonrpc: "2.0", id: 4, method: "tools/list" }),
+  });
+  assert.match(await listed.text(), /'hybrid' weighs the words/);
+});
+
+Deno.test("the browse page offers the hybrid mode and shows its results", async () => {
+  const page = await app.request(
+    `/?${new URLSearchParams({ query: "undo my last commit", mode: "hybrid" })}`,
+    { headers: { Accept: "text/html" } },
+  );
+  assert.equal(page.status, 200);
+  const html = await page.text();
+  assert.match(html, /<option value="hybrid" selected[^>]*>by meaning<\/option>/);
+  assert.match(html, /git_(reset|revert|restore)/);
+});
+
+Deno.test("a mode that cannot load answers 503 with the reason over HTTP, and a tool error over MCP", async () => {
+  const broken: Searcher = {
+    deterministic: true,
+    prepare: () =>
+      Promise.reject(new HybridUnavailableError("Hybrid search cannot load: no model")),
+    search: () => [],
+  };
+  const registry = new ToolRegistry({ searchers: { [HYBRID_MODE]: broken } });
+  registry.registerMcpTools("s", [{ name: "a", inputSchema: { type: "object" } }]);
+  const failing = createApp(fixedCatalogue(registry), settings);
+  const originalError = console.error;
+  console.error = () => {};
+  try {
+    const response = await failing.request("/search?query=x&mode=hybrid");
+    assert.equal(response.status, 503);
+    assert.equal(response.headers.get("Content-Type"), "application/problem+json");
+    assert.match((await response.json()).detail, /no model/);
+  } finally {
+    console.error = originalError;
+  }
+  const mcp = await failing.request("/mcp", {
+    method: "POST",
+    headers: MCP_HEADERS,
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 5,
+      method: "tools/call",
+      params: { name: "climax_search", arguments: { query: "x", mode: "hybrid" } },
+    }),
+  });
+  const text = await mcp.text();
+  assert.match(text, /"isError":true/);
+  assert.match(text, /no model/);
+});
+
+Deno.test("the bundled catalogue's stored vectors hold every bundled tool, of the shipped model", async () => {
+  const stored = JSON.parse(
+    await Deno.readTextFile(new URL(VECTORS_FILE, new URL("../configs/", import.meta.url))),
+  );
+  assert.equal(stored.model, (await loadSentenceEncoder()).model);
+  const registry = catalogue.registry;
+  const texts = registry.ids().map((id) => {
+    const entry = registry.getEntry(id)!;
+    return `${entry.tool_name.replaceAll("_", " ")}: ${entry.description} (${entry.cli_name})`;
+  });
+  assert.deepEqual(Object.keys(stored.tools).sort(), texts.sort());
+});

@@ -1,0 +1,180 @@
+import assert from "node:assert/strict";
+import { type McpTool, ToolRegistry, UnpreparedSearchError } from "../mod.ts";
+import {
+  HybridSearcher,
+  loadSentenceEncoder,
+  MAX_TOKENS,
+  type SentenceEncoder,
+} from "../src/hybrid/mod.ts";
+import { tokenIds, vocabularyOf } from "../src/hybrid/_wordpiece.ts";
+import { dequantized, ModelFileError } from "../src/hybrid/_model_file.ts";
+
+const vocabulary = vocabularyOf(
+  await Deno.readTextFile(new URL("../src/hybrid/_vocab.txt", import.meta.url)),
+);
+const schema = { type: "object" };
+
+function tools(...pairs: [string, string][]): McpTool[] {
+  return pairs.map(([name, description]) => ({ name, description, inputSchema: schema }));
+}
+
+/** `encoder`, counting the texts it is asked to encode. */
+function counting(encoder: SentenceEncoder): SentenceEncoder & { texts: number } {
+  return {
+    model: encoder.model,
+    dimensions: encoder.dimensions,
+    texts: 0,
+    encode(texts) {
+      this.texts += texts.length;
+      return encoder.encode(texts);
+    },
+  };
+}
+
+Deno.test("tokenIds() splits text as BERT's uncased WordPiece does", () => {
+  // The ids Hugging Face's tokenizers 0.23.3 gives with the model's tokenizer.json.
+  const cases: [string, number[]][] = [
+    ["Get me a cab to the airport!", [101, 2131, 2033, 1037, 9298, 2000, 1996, 3199, 999, 102]],
+    ["Ünïcödé naïve café — “quotes”", [101, 27260, 15743, 7668, 1517, 1523, 16614, 1524, 102]],
+    ["日本語 tab\there", [101, 1864, 1876, 1950, 21628, 2182, 102]],
+    [
+      "kubectl get pods --all-namespaces",
+      [101, 13970, 4783, 6593, 2140, 2131, 26723, 1011, 1011, 2035, 1011, 3415, 15327, 2015, 102],
+    ],
+    ["x".repeat(120), [101, 100, 102]],
+  ];
+  for (const [text, ids] of cases) assert.deepEqual(tokenIds(vocabulary, text, MAX_TOKENS), ids);
+});
+
+Deno.test("tokenIds() keeps the first MAX_TOKENS tokens, [SEP] last", () => {
+  const ids = tokenIds(vocabulary, "word ".repeat(300), MAX_TOKENS);
+  assert.equal(ids.length, MAX_TOKENS);
+  assert.equal(ids[0], 101);
+  assert.equal(ids.at(-1), 102);
+});
+
+Deno.test("dequantized() reads float32 and quantized tensors, and refuses a cut file", () => {
+  // A float32 tensor of one value, then 4 values of 2 bits in one block of scale 0.5.
+  const file = new Uint8Array(7 + 4 + 7 + 2 + 1);
+  const view = new DataView(file.buffer);
+  view.setUint8(0, 0);
+  view.setUint32(3, 1, true);
+  view.setFloat32(7, 1.25, true);
+  view.setUint8(11, 2);
+  view.setUint16(12, 4, true);
+  view.setUint32(14, 4, true);
+  view.setUint16(18, 0x3800, true); // 0.5 as a float16
+  // -2, -1, 0, 1 offset by 2: 0, 1, 2, 3, lowest bits first.
+  file[20] = 0b11_10_01_00;
+  assert.deepEqual([...new Float32Array(dequantized(file).buffer)], [1.25, -1, -0.5, 0, 0.5]);
+  assert.throws(() => dequantized(file.subarray(0, file.length - 1)), ModelFileError);
+  assert.throws(() => dequantized(file.subarray(0, 5)), ModelFileError);
+});
+
+const encoder = await loadSentenceEncoder();
+
+Deno.test("the shipped encoder gives unit vectors that tell close meanings from far ones", async () => {
+  const [weather, sunny, stadium] = await encoder.encode([
+    "The weather is lovely today.",
+    "It's so sunny outside!",
+    "He drove to the stadium.",
+  ]);
+  const dot = (a: Float32Array, b: Float32Array) => a.reduce((sum, x, i) => sum + x * b[i], 0);
+  assert.equal(weather.length, encoder.dimensions);
+  assert.ok(Math.abs(dot(weather, weather) - 1) < 1e-4);
+  // What onnxruntime's native build gives for the same quantized weights, dequantized in Python
+  // (scripts/encoder_model.py); full precision gives 0.666 and 0.105.
+  assert.ok(Math.abs(dot(weather, sunny) - 0.5811) < 0.002, `${dot(weather, sunny)}`);
+  assert.ok(Math.abs(dot(weather, stadium) - 0.1269) < 0.002, `${dot(weather, stadium)}`);
+});
+
+Deno.test("hybrid search finds a tool that says the request in other words", async () => {
+  const registry = new ToolRegistry({ searchers: { hybrid: new HybridSearcher(encoder) } });
+  registry.registerMcpTools(
+    "office",
+    tools(
+      ["send_email", "Send an email message to recipients"],
+      ["create_invoice", "Create an invoice for a customer"],
+      ["get_forecast", "Get the weather forecast for a city"],
+      ["book_taxi", "Book a taxi ride to an address"],
+    ),
+  );
+  const expected: [string, string][] = [
+    ["will it rain in Paris tomorrow", "office:get_forecast"],
+    ["bill the client for last month", "office:create_invoice"],
+  ];
+  for (const [query, id] of expected) {
+    // No word of the request is in the right tool, nor related to one of its words.
+    assert.deepEqual(registry.search({ query, mode: "ranked" }), []);
+    await registry.prepareSearch({ query, mode: "hybrid" });
+    assert.equal(registry.search({ query, mode: "hybrid" })[0]?.id, id, query);
+  }
+});
+
+Deno.test("hybrid search answers nothing to a request no tool comes near", async () => {
+  const registry = new ToolRegistry({ searchers: { hybrid: new HybridSearcher(encoder) } });
+  registry.registerMcpTools(
+    "git",
+    tools(
+      ["git_status", "Show the working tree status"],
+      ["git_log", "Show commit logs"],
+      ["git_push", "Update remote refs along with associated objects"],
+    ),
+  );
+  const cake = { query: "bake a chocolate cake", mode: "hybrid" };
+  await registry.prepareSearch(cake);
+  assert.deepEqual(registry.search(cake), []);
+  const history = { query: "show me the history of commits", mode: "hybrid" };
+  await registry.prepareSearch(history);
+  assert.equal(registry.search(history)[0].id, "git:git_log");
+});
+
+Deno.test("hybrid search refuses a request that was not prepared, and browses without one", async () => {
+  const registry = new ToolRegistry({ searchers: { hybrid: new HybridSearcher(encoder) } });
+  registry.registerMcpTools("s", tools(["a", "First"], ["b", "Second"]));
+  assert.throws(
+    () => registry.search({ query: "never prepared", mode: "hybrid" }),
+    UnpreparedSearchError,
+  );
+  await registry.prepareSearch({ mode: "hybrid" });
+  assert.deepEqual(registry.search({ mode: "hybrid" }).map((entry) => entry.id), ["s:a", "s:b"]);
+});
+
+Deno.test("a hybrid searcher given stored vectors encodes none of those tools again", async () => {
+  const list = tools(["list_pods", "List pods in a namespace"], ["get_logs", "Print a pod's logs"]);
+  const params = { query: "which pods run", mode: "hybrid" };
+  const first = counting(encoder);
+  const searcher = new HybridSearcher(first);
+  const registry = new ToolRegistry({ searchers: { hybrid: searcher } });
+  registry.registerMcpTools("k8s", list);
+  await registry.prepareSearch(params);
+  assert.equal(first.texts, 3);
+  const vectors = searcher.storedVectors();
+  assert.equal(vectors.model, encoder.model);
+  assert.equal(Object.keys(vectors.tools).length, 2);
+
+  const second = counting(encoder);
+  const again = new ToolRegistry({
+    searchers: { hybrid: new HybridSearcher(second, { vectors }) },
+  });
+  again.registerMcpTools("k8s", list);
+  await again.prepareSearch(params);
+  assert.equal(second.texts, 1);
+  assert.deepEqual(
+    again.search(params).map((entry) => entry.id),
+    registry.search(params).map((entry) => entry.id),
+  );
+  // Vectors of another model are not used.
+  const third = counting(encoder);
+  const other = new ToolRegistry({
+    searchers: { hybrid: new HybridSearcher(third, { vectors: { ...vectors, model: "other" } }) },
+  });
+  other.registerMcpTools("k8s", list);
+  await other.prepareSearch(params);
+  assert.equal(third.texts, 3);
+});
+
+Deno.test("a hybrid searcher refuses a weight or floor out of range", () => {
+  assert.throws(() => new HybridSearcher(encoder, { weight: 1.5 }), RangeError);
+  assert.throws(() => new HybridSearcher(encoder, { floor: Number.NaN }), RangeError);
+});
