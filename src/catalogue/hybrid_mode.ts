@@ -1,6 +1,6 @@
 /**
  * The service's `hybrid` mode: hybrid search (`src/hybrid/`), loaded when a search first asks
- * for it, never at the start. The encoder then loads (about a second; it keeps about 100 MB), with
+ * for it, never at the start. The encoder then loads (about a second; about 240 MB), with
  * the vectors `deno task catalogue` stored beside the directory's compiled catalogue; the tools
  * that have none (an upstream server's, an edited file's) are encoded as they register, or at
  * the first search that needs them.

@@ -1,62 +1,104 @@
-// The encoder's weights as `scripts/encoder_model.py` writes them, turned back into the float32
-// file its ONNX graph refers to. Each tensor is a byte of bits per value, then (little-endian) a
-// 16-bit number of values per block and a 32-bit count of values; then either the float32 values
-// (0 bits) or a float16 scale for each block, followed by every value as a signed integer of that
-// many bits, offset to be unsigned, packed lowest bit first.
+// The encoder's weights as `scripts/encoder_model.py` writes them, made into the file its ONNX
+// graph refers to. Each tensor is, little-endian, a byte of bits per value, a 16-bit number of
+// values per block, a 32-bit count of values, a byte saying how the runtime gets it (float32; or
+// 8-bit integers scaled by column, or by row) and a 32-bit count of columns; then either the
+// float32 values (0 bits) or a float16 scale for each block, followed by every value as a signed
+// integer of that many bits, offset to be unsigned, packed lowest bit first.
 
 /** The length of a tensor's header. */
-const HEADER = 7;
+const HEADER = 12;
+
+/** How the runtime gets a tensor: float32, or 8-bit integers with a scale by column or by row. */
+const FLOAT32 = 0, COLUMNS = 1, ROWS = 2;
 
 /** Thrown when the weights file is not one `scripts/encoder_model.py` wrote. */
 export class ModelFileError extends Error {
   override name = "ModelFileError";
 }
 
-/** The float32 weights, in the order and at the offsets the graph gives, from `file`. */
-export function dequantized(file: Uint8Array): Uint8Array<ArrayBuffer> {
+/** One tensor of the file: where its values start, and how they are stored and given. */
+interface Stored {
+  at: number;
+  bits: number;
+  block: number;
+  count: number;
+  output: number;
+  columns: number;
+}
+
+/** The weights in the order and at the offsets the graph gives, from `file`. */
+export function runtimeWeights(file: Uint8Array): Uint8Array<ArrayBuffer> {
   const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
-  const tensors: { at: number; bits: number; block: number; count: number }[] = [];
-  let total = 0;
+  const tensors: Stored[] = [];
+  let size = 0;
   for (let at = 0; at < file.length;) {
     if (at + HEADER > file.length) {
       throw new ModelFileError("The weights file ends inside a header");
     }
-    const bits = file[at];
-    const block = view.getUint16(at + 1, true);
-    const count = view.getUint32(at + 3, true);
-    if (bits > 8 || (bits > 0 && (block === 0 || count % block !== 0))) {
+    const tensor = {
+      at: at + HEADER,
+      bits: file[at],
+      block: view.getUint16(at + 1, true),
+      count: view.getUint32(at + 3, true),
+      output: file[at + 7],
+      columns: view.getUint32(at + 8, true),
+    };
+    const { bits, block, count, output, columns } = tensor;
+    if (
+      bits > 8 || (bits > 0 && (block === 0 || count % block !== 0)) || output > ROWS ||
+      (output !== FLOAT32 && (columns === 0 || count % columns !== 0))
+    ) {
       throw new ModelFileError(
-        `A tensor of the weights file has ${bits} bits in blocks of ${block} for ${count} values`,
+        `A tensor of the weights file has ${bits} bits in blocks of ${block} for ${count} ` +
+          `values in ${columns} columns, given as ${output}`,
       );
     }
-    tensors.push({ at: at + HEADER, bits, block, count });
-    total += count;
+    tensors.push(tensor);
+    size += output === FLOAT32
+      ? 4 * count
+      : count + 4 * (output === COLUMNS ? columns : count / columns);
     at += HEADER +
       (bits === 0 ? count * 4 : (count / block) * 2 + Math.ceil((count * bits) / 8));
     if (at > file.length) throw new ModelFileError("The weights file ends inside a tensor");
   }
-  const out = new Float32Array(total);
+  const out = new Uint8Array(size);
+  const outView = new DataView(out.buffer);
   let written = 0;
-  for (const { at, bits, block, count } of tensors) {
-    if (bits === 0) {
-      for (let i = 0; i < count; i++) out[written + i] = view.getFloat32(at + 4 * i, true);
-    } else {
-      unpack(view, at, bits, block, out.subarray(written, written + count));
+  for (const tensor of tensors) {
+    const values = floats(view, tensor);
+    if (tensor.output === FLOAT32) {
+      new Uint8Array(out.buffer, written, values.byteLength).set(new Uint8Array(values.buffer));
+      written += values.byteLength;
+      continue;
     }
-    written += count;
+    const scales = scalesOf(values, tensor.columns, tensor.output === COLUMNS);
+    const byColumn = tensor.output === COLUMNS;
+    for (let i = 0; i < values.length; i++) {
+      const scale = scales[byColumn ? i % tensor.columns : Math.floor(i / tensor.columns)];
+      out[written + i] = Math.max(-127, Math.min(127, Math.round(values[i] / scale))) & 0xff;
+    }
+    written += values.length;
+    for (const scale of scales) {
+      outView.setFloat32(written, scale, true);
+      written += 4;
+    }
   }
-  return new Uint8Array(out.buffer);
+  return out;
 }
 
-/** Fills `out` with the values of a quantized tensor whose scales start at `at`. */
-function unpack(view: DataView, at: number, bits: number, block: number, out: Float32Array): void {
-  const blocks = out.length / block;
+/** The values of `tensor` as float32. */
+function floats(view: DataView, { at, bits, block, count }: Stored): Float32Array {
+  const out = new Float32Array(count);
+  if (bits === 0) {
+    for (let i = 0; i < count; i++) out[i] = view.getFloat32(at + 4 * i, true);
+    return out;
+  }
   const offset = 1 << (bits - 1);
   const mask = (1 << bits) - 1;
-  let byte = at + blocks * 2;
+  let byte = at + (count / block) * 2;
   let buffer = 0;
   let held = 0;
-  for (let b = 0; b < blocks; b++) {
+  for (let b = 0; b < count / block; b++) {
     const scale = float16(view.getUint16(at + 2 * b, true));
     for (let i = b * block, end = i + block; i < end; i++) {
       if (held < bits) {
@@ -68,6 +110,17 @@ function unpack(view: DataView, at: number, bits: number, block: number, out: Fl
       held -= bits;
     }
   }
+  return out;
+}
+
+/** The scale of each column (or row) of `values`: its largest magnitude over 127, or 1. */
+function scalesOf(values: Float32Array, columns: number, byColumn: boolean): Float32Array {
+  const scales = new Float32Array(byColumn ? columns : values.length / columns);
+  for (let i = 0; i < values.length; i++) {
+    const at = byColumn ? i % columns : Math.floor(i / columns);
+    scales[at] = Math.max(scales[at], Math.abs(values[i]));
+  }
+  return scales.map((largest) => largest === 0 ? 1 : largest / 127);
 }
 
 /** The number an IEEE 754 half-precision `half` stands for. */

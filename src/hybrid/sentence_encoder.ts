@@ -1,13 +1,13 @@
 /**
  * The sentence encoder hybrid search compares requests and tools with: all-MiniLM-L6-v2 (Apache
  * 2.0), its weights quantized (2 bits for the word embeddings, 4 for the layers) and shipped
- * beside this module, run by onnxruntime-web's
- * WebAssembly backend: no Python, no network, no native code.
+ * beside this module, run in 8-bit arithmetic by onnxruntime-web's WebAssembly backend: no
+ * Python, no network, no native code.
  *
  * @module
  */
 import type { InferenceSession, Tensor } from "onnxruntime-web";
-import { dequantized } from "./_model_file.ts";
+import { runtimeWeights } from "./_model_file.ts";
 import { tokenIds, type Vocabulary, vocabularyOf } from "./_wordpiece.ts";
 
 /** The longest input the encoder reads, in tokens with [CLS] and [SEP]: the rest is cut. */
@@ -48,8 +48,8 @@ let loading: Promise<SentenceEncoder> | undefined;
 
 /**
  * The encoder, loaded once per process: its files are read (beside this module, from disk or
- * from where the module was fetched), its weights turned back into float32 and the WebAssembly
- * runtime started. Takes about a second.
+ * from where the module was fetched), its weights made into what the runtime multiplies (8-bit
+ * integers with their scales) and the WebAssembly runtime started. Takes about a second.
  *
  * @example
  * ```ts ignore
@@ -78,7 +78,7 @@ async function load(): Promise<SentenceEncoder> {
   ort.env.wasm.numThreads = 1;
   const session = await ort.InferenceSession.create(graph, {
     executionProviders: ["wasm"],
-    externalData: [{ path: "weights", data: dequantized(weights) }],
+    externalData: [{ path: "weights", data: runtimeWeights(weights) }],
   });
   const digest = await crypto.subtle.digest("SHA-256", weights);
   const model = "all-MiniLM-L6-v2/" +
