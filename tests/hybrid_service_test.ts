@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { MCP_HEADERS } from "./_mcp.ts";
+import { callTool, MCP_HEADERS, withStdioServer } from "./_mcp.ts";
 import { type Searcher, ToolRegistry } from "../mod.ts";
 import { loadSentenceEncoder } from "../src/hybrid/mod.ts";
 import { LiveCatalogue } from "../src/catalogue/live.ts";
@@ -122,4 +122,20 @@ Deno.test("the bundled catalogue's stored vectors hold every bundled tool, of th
     return `${entry.tool_name.replaceAll("_", " ")}: ${entry.description} (${entry.cli_name})`;
   });
   assert.deepEqual(Object.keys(stored.tools).sort(), texts.sort());
+});
+
+Deno.test("the local MCP server (deno task mcp) answers climax_search in the hybrid mode", async () => {
+  await withStdioServer(async (client) => {
+    const found = await callTool(client, "climax_search", {
+      query: "print the last lines of what a service wrote to the system log",
+      mode: "hybrid",
+      limit: 3,
+      detail: "summary",
+    });
+    assert.equal(found.isError, false);
+    const names = JSON.parse(found.text).results.map((entry: { tool_name: string }) =>
+      entry.tool_name
+    );
+    assert.ok(names.some((name: string) => name.startsWith("journalctl")), names.join(", "));
+  });
 });
