@@ -7,7 +7,15 @@ const ROOT = new URL("../", import.meta.url).pathname;
 
 Deno.test("the README's context figures are what deno task context-cost measures", async () => {
   const { code, stdout, stderr } = await runDeno(
-    ["run", "--allow-read", "--allow-env", "--allow-run", "--allow-net", "scripts/context_cost.ts"],
+    [
+      "run",
+      "--lock=tooling.lock",
+      "--allow-read",
+      "--allow-env",
+      "--allow-run",
+      "--allow-net",
+      "scripts/context_cost.ts",
+    ],
     { cwd: ROOT },
   );
   assert.equal(code, 0, stderr);

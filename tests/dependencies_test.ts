@@ -31,27 +31,59 @@ Deno.test("the library depends on zod and yaml only (FR-015)", async () => {
   ]);
 });
 
+/** The programs served and published, and the task that compiles the catalogue. */
+const ENTRIES = [
+  "main.ts",
+  "mod.ts",
+  "src/cli/mod.ts",
+  "src/mcp_stdio/mod.ts",
+  "src/hybrid/mod.ts",
+  "scripts/catalogue.ts",
+];
+
+/** The npm packages, as `name@version`, that the graphs of `ENTRIES` reach, transitively. */
+async function reachedPackages(): Promise<Set<string>> {
+  const reached = new Set<string>();
+  for (const entry of ENTRIES) {
+    const output = await runDeno(["info", "--json", new URL(`../${entry}`, import.meta.url).href]);
+    assert.equal(output.code, 0, output.stderr);
+    const info = JSON.parse(output.stdout);
+    const packages: Record<string, NpmPackage & { version: string }> = info.npmPackages;
+    const visit = (id: string) => {
+      const { name, version, dependencies } = packages[id];
+      if (reached.has(`${name}@${version}`)) return;
+      reached.add(`${name}@${version}`);
+      dependencies.forEach(visit);
+    };
+    // `npmPackages` covers the whole lockfile: the packages the graph reaches are its modules'.
+    for (const module of info.modules) if (module.npmPackage) visit(module.npmPackage);
+  }
+  return reached;
+}
+
 Deno.test("deno.json's imports are the packages the published entries reach: a start installs no test tooling", async () => {
   const manifest = JSON.parse(await Deno.readTextFile(new URL("../deno.json", import.meta.url)));
   const imported = Object.values(manifest.imports as Record<string, string>)
     .map((specifier) => /^npm:\/?((?:@[^/@]+\/)?[^/@]+)/.exec(specifier)?.[1])
     .filter((name): name is string => name !== undefined);
-  const reached = new Set<string>();
-  for (
-    const entry of [
-      "../main.ts",
-      "../src/cli/mod.ts",
-      "../src/mcp_stdio/mod.ts",
-      "../src/hybrid/mod.ts",
-    ]
-  ) {
-    const output = await runDeno(["info", "--json", new URL(entry, import.meta.url).href]);
-    assert.equal(output.code, 0, output.stderr);
-    const info = JSON.parse(output.stdout);
-    // `npmPackages` covers the whole lockfile: the packages the graph reaches are its modules'.
-    for (const module of info.modules) {
-      if (module.npmPackage) reached.add((info.npmPackages[module.npmPackage] as NpmPackage).name);
-    }
-  }
-  for (const name of imported) assert.ok(reached.has(name), `${name} is no published entry's`);
+  const names = new Set([...await reachedPackages()].map((id) => id.slice(0, id.lastIndexOf("@"))));
+  for (const name of imported) assert.ok(names.has(name), `${name} is no published entry's`);
+});
+
+Deno.test("deno.lock holds only the packages the served and published entries reach: Deno installs a lockfile's every package at a start", async () => {
+  const lock = JSON.parse(await Deno.readTextFile(new URL("../deno.lock", import.meta.url)));
+  const locked = Object.keys(lock.npm as Record<string, unknown>).map((id) =>
+    // "name@version", or "name@version_peer@version" for a package resolved with a peer.
+    id.split("_")[0]
+  );
+  const reached = await reachedPackages();
+  const extra = locked.filter((id) => !reached.has(id));
+  assert.deepEqual(
+    extra,
+    [],
+    "deno.lock holds packages only tests, benchmarks or scripts use (they keep theirs in " +
+      "tooling.lock, with --lock=tooling.lock); rewrite it with: rm deno.lock && deno cache " +
+      ENTRIES.join(" "),
+  );
+  assert.ok(locked.some((id) => id.startsWith("hono@")));
 });
