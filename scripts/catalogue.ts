@@ -6,20 +6,15 @@
 import { BUNDLED_CONFIGS, directoryUrl } from "../src/config/files.ts";
 import { compileCatalogue } from "../src/catalogue/compile.ts";
 import { loadCatalogue } from "../src/catalogue/load.ts";
-import { VECTORS_FILE } from "../src/catalogue/hybrid_mode.ts";
-import { HybridSearcher, type StoredVectors } from "../src/hybrid/mod.ts";
+import { readStoredVectors, VECTORS_FILE } from "../src/catalogue/hybrid_mode.ts";
+import { HybridSearcher } from "../src/hybrid/mod.ts";
 
 const dir = Deno.args[0] ?? BUNDLED_CONFIGS;
 const { file, sources } = await compileCatalogue(dir);
 console.log(`Wrote ${file.pathname}: ${sources} sources`);
 
 const vectorsFile = new URL(VECTORS_FILE, directoryUrl(dir));
-let stored: StoredVectors | undefined;
-try {
-  stored = JSON.parse(await Deno.readTextFile(vectorsFile));
-} catch (error) {
-  if (!(error instanceof Deno.errors.NotFound)) throw error;
-}
+const stored = await readStoredVectors(dir, (message) => console.warn(message));
 const { registry } = await loadCatalogue(dir);
 const entries = registry.ids().map((id) => registry.getEntry(id)!);
 const searcher = await HybridSearcher.create({ vectors: stored });

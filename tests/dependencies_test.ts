@@ -72,10 +72,12 @@ Deno.test("deno.json's imports are the packages the published entries reach: a s
 
 Deno.test("deno.lock holds only the packages the served and published entries reach: Deno installs a lockfile's every package at a start", async () => {
   const lock = JSON.parse(await Deno.readTextFile(new URL("../deno.lock", import.meta.url)));
-  const locked = Object.keys(lock.npm as Record<string, unknown>).map((id) =>
-    // "name@version", or "name@version_peer@version" for a package resolved with a peer.
-    id.split("_")[0]
-  );
+  // "name@version", or "name@version_peer@version" for a package resolved with a peer: the
+  // version ends at the first "_" after the "@" that starts it (a name may hold "_").
+  const locked = Object.keys(lock.npm as Record<string, unknown>).map((id) => {
+    const cut = id.indexOf("_", id.indexOf("@", 1));
+    return cut < 0 ? id : id.slice(0, cut);
+  });
   const reached = await reachedPackages();
   const extra = locked.filter((id) => !reached.has(id));
   assert.deepEqual(

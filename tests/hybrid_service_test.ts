@@ -11,6 +11,7 @@ import {
   VECTORS_FILE,
 } from "../src/catalogue/hybrid_mode.ts";
 import { BUNDLED_CONFIGS } from "../src/config/files.ts";
+import { toolText } from "../src/hybrid/_vector_store.ts";
 import { createApp } from "../src/http/app.ts";
 import { settingsFromEnv } from "../src/http/settings.ts";
 
@@ -37,6 +38,24 @@ Deno.test("GET /search?mode=hybrid finds by meaning, pages, and answers nothing 
   const cake = await search({ query: "bake a chocolate cake", mode: "hybrid" });
   assert.deepEqual(cake.results, []);
   assert.match(cake.hint, /summary/);
+});
+
+Deno.test("hybrid pages of any length, early or late, are places of one order", async () => {
+  const query = "manage the containers and images on this machine";
+  const whole = await search({ query, mode: "hybrid", limit: "100" });
+  const ids = (results: { tool_name: string; cli_name: string }[]) =>
+    results.map((entry) => `${entry.cli_name}:${entry.tool_name}`);
+  assert.ok(whole.results.length > 60, `${whole.results.length}`);
+  for (const limit of ["3", "60"]) {
+    const paged: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await search({ query, mode: "hybrid", limit, ...(cursor ? { cursor } : {}) });
+      paged.push(...ids(page.results));
+      cursor = page.next_cursor;
+    } while (cursor !== null);
+    assert.deepEqual(paged, ids(whole.results), `pages of ${limit}`);
+  }
 });
 
 Deno.test("climax_search takes the hybrid mode over MCP", async () => {
@@ -117,10 +136,7 @@ Deno.test("the bundled catalogue's stored vectors hold every bundled tool, of th
   );
   assert.equal(stored.model, (await loadSentenceEncoder()).model);
   const registry = catalogue.registry;
-  const texts = registry.ids().map((id) => {
-    const entry = registry.getEntry(id)!;
-    return `${entry.tool_name.replaceAll("_", " ")}: ${entry.description} (${entry.cli_name})`;
-  });
+  const texts = registry.ids().map((id) => toolText(registry.getEntry(id)!));
   assert.deepEqual(Object.keys(stored.tools).sort(), texts.sort());
 });
 

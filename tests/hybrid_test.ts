@@ -42,6 +42,13 @@ Deno.test("tokenIds() splits text as BERT's uncased WordPiece does", () => {
       [101, 13970, 4783, 6593, 2140, 2131, 26723, 1011, 1011, 2035, 1011, 3415, 15327, 2015, 102],
     ],
     ["x".repeat(120), [101, 100, 102]],
+    // Control characters go, even those Unicode calls white space; tab and line ends part words.
+    ["a\u000bb\u000cc\u0085d", [101, 5925, 2094, 102]],
+    ["tab\tnew\nline\rcr", [101, 21628, 2047, 2240, 13675, 102]],
+    // Lower case one character at a time: a final capital sigma is σ, not ς.
+    ["ΟΔΟΣ ΟΔΟΣ.", [101, 1169, 29722, 29730, 29733, 1169, 29722, 29730, 29733, 1012, 102]],
+    // Hugging Face's CJK ranges leave U+2B820 to U+2B91F out.
+    ["\u{2B820}\u{2B900}\u{2B920}x", [101, 100, 100, 1060, 102]],
   ];
   for (const [text, ids] of cases) assert.deepEqual(tokenIds(vocabulary, text, MAX_TOKENS), ids);
 });
@@ -89,8 +96,9 @@ Deno.test("runtimeWeights() gives float32, and 8-bit values scaled by column or 
     Math.fround(1 / 127),
     Math.fround(0.5 / 127),
   ]);
-  // By row: scales 1/127 and 0.5/127; values -127, -64, 0, 127.
-  assert.deepEqual([...new Int8Array(weights.buffer, 16, 4)], [-127, -64, 0, 127]);
+  // By row: scales 1/127 and 0.5/127; -0.5 over the float32 1/127 is -63.5 in float32, which
+  // rounds half up to -63, as the writer rounds.
+  assert.deepEqual([...new Int8Array(weights.buffer, 16, 4)], [-127, -63, 0, 127]);
   assert.deepEqual([read.getFloat32(20, true), read.getFloat32(24, true)], [
     Math.fround(1 / 127),
     Math.fround(0.5 / 127),
@@ -207,4 +215,15 @@ Deno.test("a hybrid searcher given stored vectors encodes none of those tools ag
 Deno.test("a hybrid searcher refuses a weight or floor out of range", () => {
   assert.throws(() => new HybridSearcher(encoder, { weight: 1.5 }), RangeError);
   assert.throws(() => new HybridSearcher(encoder, { floor: Number.NaN }), RangeError);
+});
+
+Deno.test("tools asked for by two calls at once are encoded once", async () => {
+  const counted = counting(encoder);
+  const searcher = new HybridSearcher(counted);
+  const registry = new ToolRegistry({ searchers: { hybrid: searcher } });
+  registry.registerMcpTools("s", tools(["a", "Archive files"], ["b", "Back up a database"]));
+  const entries = registry.ids().map((id) => registry.getEntry(id)!);
+  await Promise.all([searcher.addTools(entries), searcher.addTools(entries)]);
+  assert.equal(counted.texts, 2);
+  assert.equal(Object.keys(searcher.storedVectors().tools).length, 2);
 });

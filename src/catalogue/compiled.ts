@@ -30,8 +30,9 @@ const CODE = new URL("../", import.meta.url);
 /**
  * Folders of `src/` whose code cannot change a catalogue: the stages after it (the answers, the
  * service, the command line, the local MCP server), running and calling tools, the clients of
- * upstream servers, and hybrid search (its vectors name their model), none of which the code that compiles a catalogue imports (a test holds
- * it to that). Each file left out spares a cold start reading it.
+ * upstream servers, and hybrid search (its vectors name their model), none of which the code
+ * that compiles a catalogue imports (a test holds it to that). Each file left out spares a cold
+ * start reading it.
  */
 export const NOT_CATALOGUE_CODE: ReadonlySet<string> = new Set([
   "answer",

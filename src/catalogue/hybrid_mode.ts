@@ -1,9 +1,9 @@
 /**
  * The service's `hybrid` mode: hybrid search (`src/hybrid/`), loaded when a search first asks
- * for it, never at the start. The encoder then loads (about a second; about 240 MB), with
- * the vectors `deno task catalogue` stored beside the directory's compiled catalogue; the tools
- * that have none (an upstream server's, an edited file's) are encoded as they register, or at
- * the first search that needs them.
+ * for it, never at the start. The encoder then loads, with the vectors `deno task catalogue`
+ * stored beside the directory's compiled catalogue; the tools that have none (an upstream
+ * server's, an edited file's) are encoded as they register, or at the first search that needs
+ * them.
  *
  * @module
  */
@@ -11,7 +11,7 @@ import { UnpreparedSearchError } from "../errors.ts";
 import type { RegistryCore } from "../registry/registry_core.ts";
 import type { Searcher } from "../registry/types.ts";
 import type { HybridSearcher, StoredVectors } from "../hybrid/mod.ts";
-import { directoryUrl } from "../config/files.ts";
+import { directoryUrl, readConfigText } from "../config/files.ts";
 
 /** The name of the mode. */
 export const HYBRID_MODE = "hybrid";
@@ -26,7 +26,13 @@ export const HYBRID_MODE_SPEC: Readonly<{ label: string; description: string }> 
 /** The file of stored vectors in a directory of sources, beside the compiled catalogue. */
 export const VECTORS_FILE = "_vectors.json";
 
-/** Thrown when hybrid search cannot load: the encoder's files, or its runtime. */
+/** How long a failed load is remembered before a search tries again, in seconds. */
+export const RETRY_SECONDS = 60;
+
+/**
+ * Thrown when hybrid search cannot load (the encoder's files, or its runtime). Its message is
+ * for clients and names nothing of the machine; the `cause` says why.
+ */
 export class HybridUnavailableError extends Error {
   override name = "HybridUnavailableError";
 }
@@ -37,7 +43,8 @@ export interface HybridMode {
   readonly searcher: Searcher;
   /**
    * Encodes the tools of `registry` as they register, once the mode has loaded (a search asked
-   * for it): its first searches then wait for no tool. Returns what stops it.
+   * for it), and forgets those that went: its searches then wait for no tool. Returns what stops
+   * it.
    */
   follow(registry: RegistryCore): () => void;
 }
@@ -46,28 +53,47 @@ export interface HybridMode {
 export function hybridMode(dir: string | URL, report: (message: string) => void): HybridMode {
   let loading: Promise<HybridSearcher> | undefined;
   let loaded: HybridSearcher | undefined;
+  let failed: { error: HybridUnavailableError; at: number } | undefined;
   let followed: RegistryCore | undefined;
-  const encodeAll = (searcher: HybridSearcher, registry: RegistryCore) => {
-    const entries = registry.ids().map((id) => registry.getEntry(id)!);
-    searcher.addTools(entries).catch((error) =>
-      report(`Hybrid search could not encode the new tools: ${messageOf(error)}`)
-    );
+  let scheduled = false;
+  // One pass for all the changes of a task (a source lists its tools one change each).
+  const encodeAll = () => {
+    if (scheduled) return;
+    scheduled = true;
+    queueMicrotask(() => {
+      scheduled = false;
+      if (loaded === undefined || followed === undefined) return;
+      const registry = followed;
+      const entries = registry.ids().map((id) => registry.getEntry(id)!);
+      loaded.keepOnly(entries);
+      loaded.addTools(entries).catch((error) =>
+        report(`Hybrid search could not encode the new tools: ${messageOf(error)}`)
+      );
+    });
   };
-  const load = () =>
-    loading ??= (async () => {
+  const load = () => {
+    if (failed !== undefined && performance.now() - failed.at < RETRY_SECONDS * 1000) {
+      return Promise.reject(failed.error);
+    }
+    return loading ??= (async () => {
       const [{ HybridSearcher }, vectors] = await Promise.all([
         import("../hybrid/mod.ts"),
-        storedVectors(dir),
+        readStoredVectors(dir, report),
       ]);
-      const searcher = await HybridSearcher.create({ vectors, mode: HYBRID_MODE });
-      if (followed !== undefined) encodeAll(searcher, followed);
-      return loaded = searcher;
+      loaded = await HybridSearcher.create({ vectors, mode: HYBRID_MODE });
+      encodeAll();
+      return loaded;
     })().catch((error) => {
       loading = undefined;
-      throw new HybridUnavailableError(`Hybrid search cannot load: ${messageOf(error)}`, {
-        cause: error,
-      });
+      report(`Hybrid search cannot load: ${messageOf(error)}`);
+      const unavailable = new HybridUnavailableError(
+        "Hybrid search is not available on this service now; search in ranked mode",
+        { cause: error },
+      );
+      failed = { error: unavailable, at: performance.now() };
+      throw unavailable;
     });
+  };
   return {
     searcher: {
       deterministic: true,
@@ -79,19 +105,25 @@ export function hybridMode(dir: string | URL, report: (message: string) => void)
     },
     follow: (registry) => {
       followed = registry;
-      return registry.onChange(() => {
-        if (loaded !== undefined) encodeAll(loaded, registry);
-      });
+      return registry.onChange(encodeAll);
     },
   };
 }
 
-/** The vectors stored in `dir`; none when the file is missing or cannot be read. */
-async function storedVectors(dir: string | URL): Promise<StoredVectors | undefined> {
+/**
+ * The vectors stored in `dir` (a path or a URL, local or remote); none when there is no file.
+ * A file that cannot be read or parsed is reported, and none is used.
+ */
+export async function readStoredVectors(
+  dir: string | URL,
+  report: (message: string) => void,
+): Promise<StoredVectors | undefined> {
+  const file = new URL(VECTORS_FILE, directoryUrl(dir));
   try {
-    const text = await Deno.readTextFile(new URL(VECTORS_FILE, directoryUrl(dir)));
-    return JSON.parse(text) as StoredVectors;
-  } catch {
+    return JSON.parse(await readConfigText(file, VECTORS_FILE)) as StoredVectors;
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return undefined;
+    report(`The stored vectors ${file.href} are not used: ${messageOf(error)}`);
     return undefined;
   }
 }

@@ -3,7 +3,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { HybridUnavailableError } from "../catalogue/hybrid_mode.ts";
+import { HybridUnavailableError, RETRY_SECONDS } from "../catalogue/hybrid_mode.ts";
 
 /** One parameter a request got wrong. */
 export interface InvalidParam {
@@ -108,8 +108,8 @@ export function onError(error: Error, c: Context): Response {
     return problemResponse(problem(400, error.message));
   }
   if (error instanceof HybridUnavailableError) {
-    console.error(error.cause);
-    return problemResponse(problem(503, error.message), { "Retry-After": "60" });
+    // The catalogue reported why, once; the client is told when to try again.
+    return problemResponse(problem(503, error.message), { "Retry-After": String(RETRY_SECONDS) });
   }
   console.error(`${c.req.method} ${c.req.path}:`, error);
   return problemResponse(problem(500, "The service failed to answer this request"));

@@ -11,7 +11,10 @@ const HEADER = 12;
 /** How the runtime gets a tensor: float32, or 8-bit integers with a scale by column or by row. */
 const FLOAT32 = 0, COLUMNS = 1, ROWS = 2;
 
-/** Thrown when the weights file is not one `scripts/encoder_model.py` wrote. */
+/**
+ * Thrown when the encoder's files cannot be read, or are not what `scripts/encoder_model.py`
+ * wrote.
+ */
 export class ModelFileError extends Error {
   override name = "ModelFileError";
 }
@@ -75,7 +78,9 @@ export function runtimeWeights(file: Uint8Array): Uint8Array<ArrayBuffer> {
     const byColumn = tensor.output === COLUMNS;
     for (let i = 0; i < values.length; i++) {
       const scale = scales[byColumn ? i % tensor.columns : Math.floor(i / tensor.columns)];
-      out[written + i] = Math.max(-127, Math.min(127, Math.round(values[i] / scale))) & 0xff;
+      // Rounded as the writer rounds: the quotient in float32, then half up.
+      const value = Math.round(Math.fround(values[i] / scale));
+      out[written + i] = Math.max(-127, Math.min(127, value)) & 0xff;
     }
     written += values.length;
     for (const scale of scales) {

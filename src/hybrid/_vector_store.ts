@@ -1,6 +1,6 @@
 // The vectors of the tools a hybrid searcher has encoded, by the text encoded: a tool registered
 // again with the same name, description and source keeps its vector. They are stored, for the
-// catalogue, as 8-bit integers with a scale, which moves a cosine by about a thousandth.
+// catalogue, as 8-bit integers with a scale.
 import type { RegistryEntry, SearchDoc } from "../registry/types.ts";
 import type { SentenceEncoder } from "./sentence_encoder.ts";
 
@@ -36,6 +36,9 @@ interface DocsMatrix {
   readonly encoded: number;
 }
 
+/** How many tools one run of the encoder takes, when many are encoded. */
+const CHUNK = 64;
+
 /** The tools' vectors of one encoder. */
 export class VectorStore {
   readonly #encoder: SentenceEncoder;
@@ -43,6 +46,8 @@ export class VectorStore {
   /** A registered tool's entry keeps its object: most look-ups end here. */
   readonly #byEntry = new WeakMap<RegistryEntry, Float32Array>();
   readonly #matrices = new WeakMap<readonly SearchDoc[], DocsMatrix>();
+  /** The texts being encoded, each with the encoding that will give its vector. */
+  readonly #pending = new Map<string, Promise<void>>();
 
   constructor(encoder: SentenceEncoder, stored: StoredVectors | undefined) {
     this.#encoder = encoder;
@@ -56,17 +61,37 @@ export class VectorStore {
   /** Encodes the tools of `entries` whose text has no vector yet. */
   async add(entries: readonly RegistryEntry[]): Promise<void> {
     const missing = new Set<string>();
+    const waiting = new Set<Promise<void>>();
     for (const entry of entries) {
       if (this.#byEntry.has(entry)) continue;
       const text = toolText(entry);
       const known = this.#byText.get(text);
+      const pending = this.#pending.get(text);
       if (known !== undefined) this.#byEntry.set(entry, known);
+      else if (pending !== undefined) waiting.add(pending);
       else missing.add(text);
     }
-    if (missing.size === 0) return;
+    // A text another call is encoding is waited for, not encoded again. The rest go in chunks,
+    // each asked for once the one before is done, so that a request's encoding waits for one
+    // chunk at most, not for every tool.
     const texts = [...missing];
-    const vectors = await this.#encoder.encode(texts);
-    texts.forEach((text, i) => this.#byText.set(text, vectors[i]));
+    let previous: Promise<void> = Promise.resolve();
+    for (let start = 0; start < texts.length; start += CHUNK) {
+      const chunk = texts.slice(start, start + CHUNK);
+      const encoding = previous.then(() => this.#encoder.encode(chunk)).then((vectors) => {
+        chunk.forEach((text, i) => this.#byText.set(text, vectors[i]));
+      }).finally(() => chunk.forEach((text) => this.#pending.delete(text)));
+      for (const text of chunk) this.#pending.set(text, encoding);
+      waiting.add(encoding);
+      previous = encoding;
+    }
+    await Promise.all(waiting);
+  }
+
+  /** Forgets the vector of every text that is no tool's of `entries`. */
+  keepOnly(entries: readonly RegistryEntry[]): void {
+    const kept = new Set(entries.map(toolText));
+    for (const text of this.#byText.keys()) if (!kept.has(text)) this.#byText.delete(text);
   }
 
   /**
@@ -81,15 +106,17 @@ export class VectorStore {
     const dimensions = request.length;
     const cosines = new Float64Array(docs.length);
     let best = -Infinity;
-    // Four sums at a time: the loop carries no single sum from step to step, and runs twice as fast.
+    const fours = dimensions - dimensions % 4;
+    // Four sums at a time, so that no single sum is carried from one step to the next.
     for (let doc = 0, at = 0; doc < docs.length; doc++, at += dimensions) {
       let a = 0, b = 0, c = 0, d = 0;
-      for (let i = 0; i < dimensions; i += 4) {
+      for (let i = 0; i < fours; i += 4) {
         a += matrix[at + i] * request[i];
         b += matrix[at + i + 1] * request[i + 1];
         c += matrix[at + i + 2] * request[i + 2];
         d += matrix[at + i + 3] * request[i + 3];
       }
+      for (let i = fours; i < dimensions; i++) a += matrix[at + i] * request[i];
       const sum = a + b + c + d;
       cosines[doc] = sum;
       if (sum > best) best = sum;

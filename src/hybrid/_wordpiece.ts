@@ -3,8 +3,10 @@
 // longest known prefix and `##` continuations, or [UNK] for the whole word.
 
 /** The ids the encoder's input starts and ends with, and gives unknown words. */
-export const CLS = 101, SEP = 102, UNK = 100;
+const CLS = 101, SEP = 102, UNK = 100;
 
+/** The control characters that are white space to BERT. */
+const LINE_SPACE = /^[\t\n\r]$/;
 /** White space, which cleaning makes a space. */
 const WHITE_SPACE = /^\p{White_Space}$/u;
 /** Control, format, unassigned, private-use and lone surrogate characters, which cleaning drops. */
@@ -43,13 +45,16 @@ function normalized(text: string): string {
   let out = "";
   for (const char of text) {
     const code = char.codePointAt(0)!;
-    if (code === 0 || code === 0xfffd) continue;
+    // Tab and line ends are white space; other control characters go before white space does.
+    if (code === 0 || code === 0xfffd || (OTHER.test(char) && !LINE_SPACE.test(char))) continue;
     if (WHITE_SPACE.test(char)) out += " ";
-    else if (OTHER.test(char)) continue;
     else if (isCjk(code)) out += ` ${char} `;
     else out += char;
   }
-  return out.normalize("NFD").replace(/\p{Mn}/gu, "").toLowerCase();
+  // One character at a time, as BERT lowercases: a word's final sigma stays σ.
+  let lower = "";
+  for (const char of out.normalize("NFD").replace(/\p{Mn}/gu, "")) lower += char.toLowerCase();
+  return lower;
 }
 
 /** The words of `text`: split at white space, each punctuation character a word of its own. */
@@ -91,7 +96,7 @@ function wordPieces(vocabulary: Vocabulary, word: string): number[] {
   return ids;
 }
 
-/** Whether `char` is punctuation to BERT: Unicode's, or an ASCII character neither letter nor digit. */
+/** Whether `char` is punctuation to BERT: Unicode's, or ASCII that is neither letter nor digit. */
 function isPunctuation(char: string): boolean {
   const code = char.codePointAt(0)!;
   if ((code >= 33 && code <= 47) || (code >= 58 && code <= 64)) return true;
@@ -99,10 +104,10 @@ function isPunctuation(char: string): boolean {
   return /\p{P}/u.test(char);
 }
 
-/** Whether `code` is in one of the CJK ideograph blocks BERT sets apart. */
+/** Whether `code` is in one of the CJK ideograph blocks BERT sets apart (Hugging Face's ranges). */
 function isCjk(code: number): boolean {
   return (code >= 0x4e00 && code <= 0x9fff) || (code >= 0x3400 && code <= 0x4dbf) ||
     (code >= 0x20000 && code <= 0x2a6df) || (code >= 0x2a700 && code <= 0x2b73f) ||
-    (code >= 0x2b740 && code <= 0x2b81f) || (code >= 0x2b820 && code <= 0x2ceaf) ||
+    (code >= 0x2b740 && code <= 0x2b81f) || (code >= 0x2b920 && code <= 0x2ceaf) ||
     (code >= 0xf900 && code <= 0xfaff) || (code >= 0x2f800 && code <= 0x2fa1f);
 }

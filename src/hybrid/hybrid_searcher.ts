@@ -21,7 +21,7 @@ export type { StoredVectors } from "./_vector_store.ts";
  * ```ts
  * import type { HybridOptions } from "@climax/tool-index/hybrid";
  *
- * const options: HybridOptions = { weight: 0.7, floor: 0.2 };
+ * const options: HybridOptions = { weight: 0.6, floor: 0.3 };
  * ```
  */
 export interface HybridOptions {
@@ -33,17 +33,30 @@ export interface HybridOptions {
   floor?: number;
   /** The mode it is registered as, which its errors name. Default `"hybrid"`. */
   mode?: string;
-  /** Tools' vectors made earlier (`HybridSearcher.storedVectors`), so that they are not made again. */
+  /** Tools' vectors made earlier (`HybridSearcher.storedVectors`), not to be made again. */
   vectors?: StoredVectors;
 }
 
-/** The weight and floor chosen on the development sets (docs/search.md). */
+/**
+ * The weight and floor chosen on the development sets (docs/search.md).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { HYBRID_DEFAULTS } from "@climax/tool-index/hybrid";
+ *
+ * assert.ok(HYBRID_DEFAULTS.weight > 0.5); // meaning weighs more than words
+ * ```
+ */
 export const HYBRID_DEFAULTS: Readonly<{ weight: number; floor: number }> = Object.freeze({
   weight: 0.7,
   floor: 0.25,
 });
 
-/** How many of ranked search's and the encoder's best a search weighs, at least. */
+/**
+ * How many of ranked search's and of the encoder's best a search weighs: the same for every
+ * page, so that pages of any length are places of one order.
+ */
 const DEPTH = 50;
 
 /** How many requests' vectors are kept. */
@@ -55,17 +68,19 @@ const KEPT_REQUESTS = 1024;
  * before `registry.search(params)`.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import assert from "node:assert/strict";
  * import { ToolRegistry } from "@climax/tool-index";
  * import { HybridSearcher } from "@climax/tool-index/hybrid";
  *
  * const registry = new ToolRegistry({ searchers: { hybrid: await HybridSearcher.create() } });
- * registry.registerMcpTools("rides", [
- *   { name: "book_taxi", description: "Book a taxi to an address", inputSchema: { type: "object" } },
+ * registry.registerMcpTools("weather", [
+ *   { name: "get_forecast", description: "Get the weather forecast for a city", inputSchema: { type: "object" } },
  * ]);
- * const params = { query: "get me a cab", mode: "hybrid" };
+ * const params = { query: "will it rain in Paris tomorrow", mode: "hybrid" };
+ * assert.deepEqual(registry.search({ ...params, mode: "ranked" }), []); // no word in common
  * await registry.prepareSearch(params);
- * console.log(registry.search(params)[0].id); // "rides:book_taxi"
+ * assert.equal(registry.search(params)[0].id, "weather:get_forecast");
  * ```
  */
 export class HybridSearcher implements Searcher {
@@ -108,10 +123,21 @@ export class HybridSearcher implements Searcher {
     await this.#tools.add(entries);
   }
 
+  /**
+   * Forgets the vectors of every tool not in `entries` (a registry's tools now), so that a
+   * searcher that outlives many edits keeps no vector of a tool long gone.
+   */
+  keepOnly(entries: readonly RegistryEntry[]): void {
+    this.#tools.keepOnly(entries);
+  }
+
   async prepare(query: string, docs: readonly SearchDoc[]): Promise<void> {
     await this.#tools.add(docs.map((doc) => doc.entry));
-    if (query.trim() === "" || this.#requests.has(query)) return;
-    const [vector] = await this.#encoder.encode([query]);
+    if (query.trim() === "") return;
+    const kept = this.#requests.get(query);
+    // The newest last: a request prepared again is not the next one forgotten.
+    this.#requests.delete(query);
+    const vector = kept ?? (await this.#encoder.encode([query]))[0];
     if (this.#requests.size >= KEPT_REQUESTS) {
       this.#requests.delete(this.#requests.keys().next().value!);
     }
@@ -130,18 +156,17 @@ export class HybridSearcher implements Searcher {
     if (request === undefined) {
       throw new UnpreparedSearchError(this.mode, query);
     }
-    const depth = Math.max(DEPTH, limit);
     const { place, cosines, best } = this.#tools.cosines(docs, request);
     if (best < this.#floor) return [];
     const lexical = new Map<number, number>();
-    const ranked = context.ranked(depth);
+    const ranked = context.ranked(DEPTH);
     const top = ranked.length > 0 ? ranked[0].score : 1;
     for (const hit of ranked) {
       const i = place.get(hit.id);
       if (i !== undefined && top > 0) lexical.set(i, hit.score / top);
     }
     const floor = this.#floor;
-    const near = bestOf(cosines, depth).filter((i) => cosines[i] >= floor);
+    const near = bestOf(cosines, DEPTH).filter((i) => cosines[i] >= floor);
     const candidates = new Set([...near, ...lexical.keys()]);
     const weight = this.#weight;
     const score = (i: number) => (1 - weight) * (lexical.get(i) ?? 0) + weight * cosines[i];

@@ -6,17 +6,19 @@
  * program that does not use it loads none of it.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import assert from "node:assert/strict";
  * import { ToolRegistry } from "@climax/tool-index";
  * import { HybridSearcher } from "@climax/tool-index/hybrid";
  *
  * const registry = new ToolRegistry({ searchers: { hybrid: await HybridSearcher.create() } });
- * registry.registerMcpTools("rides", [
- *   { name: "book_taxi", description: "Book a taxi to an address", inputSchema: { type: "object" } },
+ * registry.registerMcpTools("weather", [
+ *   { name: "get_forecast", description: "Get the weather forecast for a city", inputSchema: { type: "object" } },
  * ]);
- * const params = { query: "get me a cab", mode: "hybrid" };
+ * const params = { query: "will it rain in Paris tomorrow", mode: "hybrid" };
+ * assert.deepEqual(registry.search({ ...params, mode: "ranked" }), []); // no word in common
  * await registry.prepareSearch(params);
- * console.log(registry.search(params)[0].id); // "rides:book_taxi"
+ * assert.equal(registry.search(params)[0].id, "weather:get_forecast");
  * ```
  *
  * @module
@@ -28,3 +30,11 @@ export {
   type StoredVectors,
 } from "./hybrid_searcher.ts";
 export { loadSentenceEncoder, MAX_TOKENS, type SentenceEncoder } from "./sentence_encoder.ts";
+export type {
+  RankedHit,
+  RegistryEntry,
+  SearchContext,
+  SearchDoc,
+  Searcher,
+} from "../registry/types.ts";
+export type { ToolIndexEntry } from "../types.ts";

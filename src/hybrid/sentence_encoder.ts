@@ -7,10 +7,20 @@
  * @module
  */
 import type { InferenceSession, Tensor } from "onnxruntime-web";
-import { runtimeWeights } from "./_model_file.ts";
+import { ModelFileError, runtimeWeights } from "./_model_file.ts";
 import { tokenIds, type Vocabulary, vocabularyOf } from "./_wordpiece.ts";
 
-/** The longest input the encoder reads, in tokens with [CLS] and [SEP]: the rest is cut. */
+/**
+ * The longest input the encoder reads, in tokens with [CLS] and [SEP]: the rest is cut.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { MAX_TOKENS } from "@climax/tool-index/hybrid";
+ *
+ * assert.equal(MAX_TOKENS, 256);
+ * ```
+ */
 export const MAX_TOKENS = 256;
 
 /** How many texts of similar length one run of the encoder takes. */
@@ -20,12 +30,14 @@ const BATCH = 16;
  * Turns texts into unit vectors whose dot product says how close their meanings are.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import assert from "node:assert/strict";
  * import { loadSentenceEncoder } from "@climax/tool-index/hybrid";
  *
  * const encoder = await loadSentenceEncoder();
- * const [cab, taxi] = await encoder.encode(["get me a cab", "book a taxi"]);
- * console.log(cab.reduce((sum, x, i) => sum + x * taxi[i], 0)); // about 0.7
+ * const [cab, taxi, cake] = await encoder.encode(["get me a cab", "book a taxi", "bake a cake"]);
+ * const cosine = (a: Float32Array, b: Float32Array) => a.reduce((sum, x, i) => sum + x * b[i], 0);
+ * assert.ok(cosine(cab, taxi) > cosine(cab, cake) + 0.2);
  * ```
  */
 export interface SentenceEncoder {
@@ -49,15 +61,17 @@ let loading: Promise<SentenceEncoder> | undefined;
 /**
  * The encoder, loaded once per process: its files are read (beside this module, from disk or
  * from where the module was fetched), its weights made into what the runtime multiplies (8-bit
- * integers with their scales) and the WebAssembly runtime started. Takes about a second.
+ * integers with their scales) and the WebAssembly runtime started.
  *
  * @example
- * ```ts ignore
+ * ```ts
+ * import assert from "node:assert/strict";
  * import { loadSentenceEncoder } from "@climax/tool-index/hybrid";
  *
  * const encoder = await loadSentenceEncoder();
  * const [vector] = await encoder.encode(["list running containers"]);
- * console.log(vector.length); // 384
+ * assert.equal(vector.length, encoder.dimensions);
+ * assert.ok(Math.abs(Math.hypot(...vector) - 1) < 1e-4);
  * ```
  */
 export function loadSentenceEncoder(): Promise<SentenceEncoder> {
@@ -73,24 +87,36 @@ async function load(): Promise<SentenceEncoder> {
     import("onnxruntime-web"),
     bytesOf(FILES.graph),
     bytesOf(FILES.weights, "gzip"),
-    fetch(FILES.vocabulary).then((answer) => answer.text()),
+    bytesOf(FILES.vocabulary),
   ]);
   ort.env.wasm.numThreads = 1;
   const session = await ort.InferenceSession.create(graph, {
     executionProviders: ["wasm"],
     externalData: [{ path: "weights", data: runtimeWeights(weights) }],
   });
-  const digest = await crypto.subtle.digest("SHA-256", weights);
+  // Vectors made with another graph, weights or vocabulary do not compare with this one's.
+  const files = new Uint8Array(graph.length + weights.length + vocabulary.length);
+  files.set(graph);
+  files.set(weights, graph.length);
+  files.set(vocabulary, graph.length + weights.length);
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", files));
   const model = "all-MiniLM-L6-v2/" +
-    [...new Uint8Array(digest).subarray(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
-  return new OnnxEncoder(model, session, ort.Tensor, vocabularyOf(vocabulary));
+    [...digest.subarray(0, 8)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  const words = vocabularyOf(new TextDecoder().decode(vocabulary));
+  return new OnnxEncoder(model, session, ort.Tensor, words);
 }
 
-/** The bytes of the file at `url`, gunzipped if `compressed`. */
+/**
+ * The bytes of the file at `url`, gunzipped if `compressed`.
+ *
+ * @throws {ModelFileError} When the file cannot be read.
+ */
 async function bytesOf(url: URL, compressed?: "gzip"): Promise<Uint8Array<ArrayBuffer>> {
-  const answer = await fetch(url);
+  const answer = await fetch(url).catch((error) => {
+    throw new ModelFileError(`The encoder's file ${url.href} cannot be read`, { cause: error });
+  });
   if (!answer.ok || answer.body === null) {
-    throw new Error(`Cannot read ${url.href}: ${answer.status}`);
+    throw new ModelFileError(`The encoder's file ${url.href} cannot be read: ${answer.status}`);
   }
   const body = compressed
     ? answer.body.pipeThrough(new DecompressionStream(compressed))

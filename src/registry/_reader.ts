@@ -286,7 +286,7 @@ export class StateReader implements RegistryReads {
   }
 }
 
-/** The documents made of each state's tools at a version: by slot, and all of them in load order. */
+/** The documents made of each state's tools at a version: by slot, and all in load order. */
 const searchDocs = new WeakMap<
   RegistryState,
   { version: number; bySlot: SearchDoc[]; all?: readonly SearchDoc[] }
