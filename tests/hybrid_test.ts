@@ -192,9 +192,10 @@ Deno.test("a hybrid searcher given stored vectors encodes none of those tools ag
   assert.equal(Object.keys(vectors.tools).length, 2);
 
   const second = counting(encoder);
-  const again = new ToolRegistry({
-    searchers: { hybrid: new HybridSearcher(second, { vectors }) },
-  });
+  const given = new HybridSearcher(second, { vectors });
+  // Stored again as they came: a catalogue compiled twice writes the same vectors.
+  assert.deepEqual(given.storedVectors(), vectors);
+  const again = new ToolRegistry({ searchers: { hybrid: given } });
   again.registerMcpTools("k8s", list);
   await again.prepareSearch(params);
   assert.equal(second.texts, 1);

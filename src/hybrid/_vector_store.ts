@@ -31,7 +31,7 @@ export function toolText(entry: RegistryEntry): string {
 interface DocsMatrix {
   readonly matrix: Float32Array;
   readonly place: ReadonlyMap<string, number>;
-  /** How many tools had no vector, and how many texts had one, when it was made. */
+  /** How many tools had no vector, and how many encodings had finished, when it was made. */
   readonly missing: number;
   readonly encoded: number;
 }
@@ -48,14 +48,29 @@ export class VectorStore {
   readonly #matrices = new WeakMap<readonly SearchDoc[], DocsMatrix>();
   /** The texts being encoded, each with the encoding that will give its vector. */
   readonly #pending = new Map<string, Promise<void>>();
+  /**
+   * The packed form a stored vector came in, by text: stored again as it came, where packing the
+   * unpacked vector would round it again, and `deno task catalogue` would never give the same file.
+   */
+  readonly #packed = new Map<string, string>();
+  /** How many encodings have finished: a matrix made before the last one may lack a vector. */
+  #encoded = 0;
 
   constructor(encoder: SentenceEncoder, stored: StoredVectors | undefined) {
     this.#encoder = encoder;
     if (stored?.model !== encoder.model || typeof stored.tools !== "object") return;
     for (const [text, packed] of Object.entries(stored.tools ?? {})) {
       const vector = typeof packed === "string" ? unpacked(packed, encoder.dimensions) : undefined;
-      if (vector !== undefined) this.#byText.set(text, vector);
+      if (vector === undefined) continue;
+      this.#byText.set(text, vector);
+      this.#packed.set(text, packed);
     }
+  }
+
+  /** Encodes the tools of `docs` that have no vector yet; at once when they all had one. */
+  addDocs(docs: readonly SearchDoc[]): Promise<void> {
+    if (this.#matrices.get(docs)?.missing === 0) return Promise.resolve();
+    return this.add(docs.map((doc) => doc.entry));
   }
 
   /** Encodes the tools of `entries` whose text has no vector yet. */
@@ -80,6 +95,7 @@ export class VectorStore {
       const chunk = texts.slice(start, start + CHUNK);
       const encoding = previous.then(() => this.#encoder.encode(chunk)).then((vectors) => {
         chunk.forEach((text, i) => this.#byText.set(text, vectors[i]));
+        this.#encoded++;
       }).finally(() => chunk.forEach((text) => this.#pending.delete(text)));
       for (const text of chunk) this.#pending.set(text, encoding);
       waiting.add(encoding);
@@ -91,7 +107,11 @@ export class VectorStore {
   /** Forgets the vector of every text that is no tool's of `entries`. */
   keepOnly(entries: readonly RegistryEntry[]): void {
     const kept = new Set(entries.map(toolText));
-    for (const text of this.#byText.keys()) if (!kept.has(text)) this.#byText.delete(text);
+    for (const text of this.#byText.keys()) {
+      if (kept.has(text)) continue;
+      this.#byText.delete(text);
+      this.#packed.delete(text);
+    }
   }
 
   /**
@@ -131,7 +151,7 @@ export class VectorStore {
    */
   #matrixOf(docs: readonly SearchDoc[]): DocsMatrix {
     const kept = this.#matrices.get(docs);
-    if (kept !== undefined && (kept.missing === 0 || kept.encoded === this.#byText.size)) {
+    if (kept !== undefined && (kept.missing === 0 || kept.encoded === this.#encoded)) {
       return kept;
     }
     const dimensions = this.#encoder.dimensions;
@@ -144,7 +164,7 @@ export class VectorStore {
       if (vector === undefined) missing++;
       else matrix.set(vector, i * dimensions);
     });
-    const made = { matrix, place, missing, encoded: this.#byText.size };
+    const made = { matrix, place, missing, encoded: this.#encoded };
     this.#matrices.set(docs, made);
     return made;
   }
@@ -164,7 +184,7 @@ export class VectorStore {
     const tools: Record<string, string> = {};
     for (const text of texts) {
       const vector = this.#byText.get(text);
-      if (vector !== undefined) tools[text] = packed(vector);
+      if (vector !== undefined) tools[text] = this.#packed.get(text) ?? packed(vector);
     }
     return { model: this.#encoder.model, tools };
   }

@@ -132,7 +132,7 @@ export class HybridSearcher implements Searcher {
   }
 
   async prepare(query: string, docs: readonly SearchDoc[]): Promise<void> {
-    await this.#tools.add(docs.map((doc) => doc.entry));
+    await this.#tools.addDocs(docs);
     if (query.trim() === "") return;
     const kept = this.#requests.get(query);
     // The newest last: a request prepared again is not the next one forgotten.

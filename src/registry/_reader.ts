@@ -232,7 +232,10 @@ export class StateReader implements RegistryReads {
     want: number,
   ): RegistryEntry[] {
     const docs = this.#docs(params);
-    const byId = new Map(docs.map((doc) => [doc.id, doc.entry]));
+    let byId = entriesById.get(docs);
+    if (byId === undefined) {
+      entriesById.set(docs, byId = new Map(docs.map((doc) => [doc.id, doc.entry])));
+    }
     const seen = new Set<string>();
     const found: RegistryEntry[] = [];
     for (const id of searcher.search(params.query, skip + want, docs, this.#context(params))) {
@@ -291,6 +294,9 @@ const searchDocs = new WeakMap<
   RegistryState,
   { version: number; bySlot: SearchDoc[]; all?: readonly SearchDoc[] }
 >();
+
+/** The entries of a searcher's documents by ID: made once for the array of every tool. */
+const entriesById = new WeakMap<readonly SearchDoc[], ReadonlyMap<string, RegistryEntry>>();
 
 /** The tool of `slot` as a searcher sees it. */
 function searchDoc(state: RegistryState, slot: number): SearchDoc {
