@@ -8,11 +8,11 @@ import { analyze, type AnalyzedWord } from "./_query_words.ts";
 import { type QueryTerm, queryTerms, WordPlans } from "./_query_terms.ts";
 import { TopK } from "./_top_k.ts";
 import {
+  addListOffering,
   addLists,
   blocksFor,
   type Lists,
   offerAll,
-  offerList,
   offerTouched,
 } from "./_score_lists.ts";
 import { postingsOf } from "./_postings.ts";
@@ -272,8 +272,6 @@ export class RankedIndex {
       ids.push(id);
       steps.push(step);
     }
-    const touchedCount = addLists(this.#lists, ids, steps, scores, touched);
-
     const tolerance = this.#options.siblingTolerance;
     const want = skip + count;
     let heap = new TopK(want);
@@ -290,10 +288,11 @@ export class RankedIndex {
       : accept === null
       ? covers
       : (doc: number) => covers(doc) && accept(doc);
+    let touchedCount = 0;
     if (touched === null) {
-      // The list that can add the most to a tool first: where the others together add less than
-      // the lowest score kept from it, a tool it lacks can neither make the cut nor be a
-      // near-tie of one that does.
+      // The list that can add the most to a tool last, offering its tools as it adds: where the
+      // others together add less than the lowest score kept from it, a tool it lacks can neither
+      // make the cut nor be a near-tie of one that does.
       let pivot = 0;
       let total = 0;
       for (let t = 0; t < steps.length; t++) {
@@ -305,14 +304,21 @@ export class RankedIndex {
       // best rarely outscore them, and every score is read after all.
       let settled = others < PIVOT_SHARE * 255 * total;
       if (settled) {
-        offerList(this.#lists, ids[pivot], scores, heap, least, kept);
+        const [id, step] = [ids[pivot], steps[pivot]];
+        ids.splice(pivot, 1);
+        steps.splice(pivot, 1);
+        addLists(this.#lists, ids, steps, scores, null);
+        addListOffering(this.#lists, id, step, scores, heap, least, kept);
         settled = heap.full && heap.floor > others;
-      }
+      } else addLists(this.#lists, ids, steps, scores, null);
       if (!settled) {
         heap = new TopK(want);
         offerAll(scores, docCount, blocks!, heap, least, kept);
       }
-    } else offerTouched(scores, touched, touchedCount, heap, least, kept);
+    } else {
+      touchedCount = addLists(this.#lists, ids, steps, scores, touched);
+      offerTouched(scores, touched, touchedCount, heap, least, kept);
+    }
     let ranked: { docs: number[]; scores: number[] } | undefined;
     if (tolerance > 0) {
       const runs = this.#runStarts();
