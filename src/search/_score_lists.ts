@@ -22,6 +22,14 @@ function isShort(offsets: Uint32Array, docFrequency: Uint32Array, id: number): b
 }
 
 /**
+ * A view of `postings` that reads a short list's gap and score byte as one little-endian
+ * 16-bit number: one load a tool rather than two.
+ */
+function pairs(postings: Uint8Array): DataView {
+  return new DataView(postings.buffer, postings.byteOffset, postings.byteLength);
+}
+
+/**
  * Adds each list of `ids` (term numbers) to `scores`, by tool, `steps` at the same position
  * times its score bytes; and when `touched` is given, notes there each tool it gives its first
  * score (every step is positive, so a zero score marks an untouched tool). Returns how many it
@@ -34,6 +42,7 @@ export function addLists(
   scores: Float64Array,
   touched: Int32Array | null,
 ): number {
+  const view = pairs(postings);
   let count = 0;
   for (let t = 0; t < ids.length; t++) {
     const id = ids[t];
@@ -44,15 +53,17 @@ export function addLists(
     if (isShort(offsets, docFrequency, id)) {
       if (touched === null) {
         for (let p = start; p < end; p += 2) {
-          doc += postings[p];
-          scores[doc] += step * postings[p + 1];
+          const pair = view.getUint16(p, true);
+          doc += pair & 255;
+          scores[doc] += step * (pair >>> 8);
         }
         continue;
       }
       for (let p = start; p < end; p += 2) {
-        doc += postings[p];
+        const pair = view.getUint16(p, true);
+        doc += pair & 255;
         if (scores[doc] === 0) touched[count++] = doc;
-        scores[doc] += step * postings[p + 1];
+        scores[doc] += step * (pair >>> 8);
       }
       continue;
     }
@@ -106,27 +117,44 @@ export function addListOffering(
   let cut = least;
   let doc = -1;
   if (isShort(offsets, docFrequency, id)) {
-    for (let p = start; p < end; p += 2) {
-      doc += postings[p];
-      const score = scores[doc] += step * postings[p + 1];
-      if (score <= cut) continue;
-      if (kept !== null && !kept(doc)) continue;
+    const view = pairs(postings);
+    for (let p = start; p < end;) {
+      let score = -1;
+      for (; p < end; p += 2) {
+        const pair = view.getUint16(p, true);
+        doc += pair & 255;
+        const added = scores[doc] + step * (pair >>> 8);
+        scores[doc] = added;
+        if (added > cut) {
+          score = added;
+          p += 2;
+          break;
+        }
+      }
+      if (score < 0 || (kept !== null && !kept(doc))) continue;
       heap.offer(score, doc);
       cut = Math.max(least, heap.floor);
     }
     return;
   }
   for (let p = start; p < end;) {
-    let byte = postings[p++];
-    let gap = byte & 127;
-    for (let shift = 7; byte >= 128; shift += 7) {
-      byte = postings[p++];
-      gap |= (byte & 127) << shift;
+    let score = -1;
+    while (p < end) {
+      let byte = postings[p++];
+      let gap = byte & 127;
+      for (let shift = 7; byte >= 128; shift += 7) {
+        byte = postings[p++];
+        gap |= (byte & 127) << shift;
+      }
+      doc += gap;
+      const added = scores[doc] + step * postings[p++];
+      scores[doc] = added;
+      if (added > cut) {
+        score = added;
+        break;
+      }
     }
-    doc += gap;
-    const score = scores[doc] += step * postings[p++];
-    if (score <= cut) continue;
-    if (kept !== null && !kept(doc)) continue;
+    if (score < 0 || (kept !== null && !kept(doc))) continue;
     heap.offer(score, doc);
     cut = Math.max(least, heap.floor);
   }
@@ -186,12 +214,17 @@ export function offerTouched(
 ): void {
   const start = least > 0 ? least : -1;
   let floor = start;
-  for (let i = 0; i < count; i++) {
-    const doc = touched[i];
-    const score = scores[doc];
+  for (let i = 0; i < count;) {
+    let doc = -1;
+    for (; i < count; i++) {
+      if (scores[touched[i]] >= floor) {
+        doc = touched[i++];
+        break;
+      }
+    }
     // The filters are the dearer test, so they wait until the score could make the cut.
-    if (score < floor || (kept !== null && !kept(doc))) continue;
-    heap.offer(score, doc);
+    if (doc < 0 || (kept !== null && !kept(doc))) continue;
+    heap.offer(scores[doc], doc);
     floor = Math.max(start, heap.floor);
   }
 }
