@@ -280,6 +280,35 @@ Deno.test("where no program may run, a stdio entry is reported as not runnable a
   });
 });
 
+Deno.test("held upstreams make no timer before the first answer: a process's first timer loads Deno's timers", async () => {
+  await withUpstreams(["alpha"], async ([alpha]) => {
+    const made: string[] = [];
+    const { setTimeout: timeout, setInterval: interval } = globalThis;
+    globalThis.setTimeout = ((...args: Parameters<typeof timeout>) => {
+      made.push("setTimeout");
+      return timeout(...args);
+    }) as typeof timeout;
+    globalThis.setInterval = ((...args: Parameters<typeof interval>) => {
+      made.push("setInterval");
+      return interval(...args);
+    }) as typeof interval;
+    let held: Awaited<ReturnType<typeof open>> | undefined;
+    try {
+      held = await open(mcpConfig({ alpha: alpha.url }), {
+        holdUpstreams: true,
+        refreshSeconds: 60,
+      });
+      assert.equal(made.join(", "), "", "timers made by the start");
+      held.catalogue.serving();
+      assert.ok(made.includes("setInterval"), "the refresh is polled once the upstreams start");
+    } finally {
+      globalThis.setTimeout = timeout;
+      globalThis.setInterval = interval;
+      await held?.close();
+    }
+  });
+});
+
 Deno.test("held upstreams start once the service has answered, or a second after the start when nothing asks", async () => {
   await withUpstreams(["alpha"], async ([alpha]) => {
     const held = await open(mcpConfig({ alpha: alpha.url }), { holdUpstreams: true });

@@ -104,7 +104,7 @@ export class LiveCatalogue implements ServedCatalogue {
   #closed = false;
   #watches: DirectoryWatch[] = [];
   #timer?: ReturnType<typeof setInterval>;
-  #held?: ReturnType<typeof setTimeout>;
+  #upstreamsStarted = false;
 
   private constructor(
     registry: RegistryCore,
@@ -203,13 +203,13 @@ export class LiveCatalogue implements ServedCatalogue {
       }
       catalogue.#watches = watches;
       if (upstreams !== undefined) {
-        catalogue.#startPolling(upstreams);
         if (options.holdUpstreams) {
-          const held = setTimeout(() => upstreams!.start(), HOLD_MS);
-          Deno.unrefTimer(held);
-          catalogue.#held = held;
+          // Not a setTimeout: a process's first one loads Deno's timers, several milliseconds
+          // that the first answer would wait for. This signal's timer is not one of them.
+          const started = catalogue;
+          AbortSignal.timeout(HOLD_MS).addEventListener("abort", () => started.serving());
         } else {
-          upstreams.start();
+          catalogue.#startUpstreams();
         }
       }
     } catch (error) {
@@ -252,9 +252,7 @@ export class LiveCatalogue implements ServedCatalogue {
 
   /** Starts the upstreams held back by `holdUpstreams`, once the service answers. */
   serving(): void {
-    if (this.#upstreams === undefined) return;
-    clearTimeout(this.#held);
-    if (!this.#closed) this.#upstreams.start();
+    if (!this.#closed) this.#startUpstreams();
   }
 
   /** Resolves once every upstream has answered its first `tools/list`, or failed to. */
@@ -294,8 +292,8 @@ export class LiveCatalogue implements ServedCatalogue {
   async close(): Promise<void> {
     this.#closed = true;
     for (const watch of this.#watches) watch.close();
-    clearInterval(this.#timer);
-    clearTimeout(this.#held);
+    // Naming clearInterval loads Deno's timers: not done where no timer was made.
+    if (this.#timer !== undefined) clearInterval(this.#timer);
     // A reload applying an MCP config may be stopping servers: they end before this does.
     await this.#queue;
     await this.#upstreams?.stop();
@@ -370,7 +368,12 @@ export class LiveCatalogue implements ServedCatalogue {
     state.problem = { error, since: state.problem?.since ?? new Date() };
   }
 
-  #startPolling(upstreams: Upstreams): void {
+  /** Starts the upstreams, and their polling, once. */
+  #startUpstreams(): void {
+    const upstreams = this.#upstreams;
+    if (upstreams === undefined || this.#upstreamsStarted) return;
+    this.#upstreamsStarted = true;
+    upstreams.start();
     const { refreshSeconds } = this.#settings;
     if (refreshSeconds === 0) return;
     const timer = setInterval(() => {
