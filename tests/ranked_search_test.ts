@@ -142,6 +142,22 @@ Deno.test("relatedWords() relates a word, or the word it inflects, to other word
   assert.deepEqual(relatedWords("qwzx"), []);
 });
 
+Deno.test("relatedWords() finds every word of the table that has related words, and names only words of it", () => {
+  const table = new URL("../src/search/_related_words.json", import.meta.url);
+  const { entries } = JSON.parse(Deno.readTextFileSync(table)) as { entries: string };
+  const listed = entries.trimEnd().split(" ").map((entry) => entry.split("|"));
+  const words = new Set(listed.map(([word]) => word));
+  let checked = 0;
+  for (const [word, places] of listed) {
+    if (places === "") continue;
+    const related = relatedWords(word);
+    assert.ok(related.length > 0, word);
+    for (const other of related) assert.ok(words.has(other), `${word} → ${other}`);
+    checked++;
+  }
+  assert.ok(checked > listed.length / 2);
+});
+
 Deno.test("ranked search folds case, diacritics and compatibility forms", () => {
   const cafe = ToolIndex.fromConfigs([{
     command: "x",

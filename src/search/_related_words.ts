@@ -3,14 +3,17 @@
 // "law"; "apartment" → "flat", "housing"). A request put in other words than a tool's text
 // finds the tool by them, at a small weight (`RankingOptions.relatedWeight`). The table is
 // written by `deno task related-words` from WordNet 3.0 (see `_related_words.json`'s notice):
-// every word, sorted, and for each the numbers of its related words, three `DIGITS` a number.
-import { type RelatedWordsTable, relatedWordsTable } from "./related_words_table.ts";
+// every word, sorted, and for each where its related words stand in the table, `PLACE_DIGITS`
+// `DIGITS` a place.
+import { relatedWordsTable } from "./related_words_table.ts";
 
-/** The digits of a related word's number, most significant first. */
+/** The digits of a place in the table, most significant first. */
 export const DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_";
+/** How many digits each place has. */
+export const PLACE_DIGITS = 4;
 
-/** The table, once a ranked search needs it. */
-let table: RelatedWordsTable | undefined;
+/** The table's text (see `RelatedWordsTable.entries`), once a ranked search needs it. */
+let entries: string | undefined;
 /** Each digit's value, by its character code. */
 const VALUES = new Uint8Array(128);
 for (let i = 0; i < DIGITS.length; i++) VALUES[DIGITS.charCodeAt(i)] = i;
@@ -20,38 +23,40 @@ for (let i = 0; i < DIGITS.length; i++) VALUES[DIGITS.charCodeAt(i)] = i;
  * itself ("classes" → "class", "renting" → "rent"); none when neither is.
  */
 export function relatedWords(word: string): string[] {
-  // Read in place, by where each word and list starts: the first query pays for reading it.
-  table ??= relatedWordsTable();
-  const text = table.related;
+  // Read in place: the first query pays only for reading the file.
+  const text = entries ??= relatedWordsTable().entries;
   for (const base of baseForms(word)) {
-    const at = find(base);
+    const at = find(text, base);
     if (at < 0) continue;
     const found: string[] = [];
-    for (let i = table.relatedStarts[at]; i < table.relatedStarts[at + 1] - 1; i += 3) {
-      const n = (VALUES[text.charCodeAt(i)] << 12) | (VALUES[text.charCodeAt(i + 1)] << 6) |
-        VALUES[text.charCodeAt(i + 2)];
-      found.push(wordAt(n));
+    const end = text.indexOf(" ", at);
+    for (let i = text.indexOf("|", at) + 1; i < end; i += PLACE_DIGITS) {
+      let place = 0;
+      for (let k = i; k < i + PLACE_DIGITS; k++) place = (place << 6) | VALUES[text.charCodeAt(k)];
+      found.push(text.slice(place, text.indexOf("|", place)));
     }
     if (found.length > 0) return found;
   }
   return [];
 }
 
-/** The `n`th word of the table. */
-function wordAt(n: number): string {
-  return table!.words.slice(table!.wordStarts[n], table!.wordStarts[n + 1] - 1);
-}
-
-/** The number of `word` in the table, or -1. */
-function find(word: string): number {
+/**
+ * Where the entry of `word` starts in `text`, or -1: the text is halved by character, and the
+ * entry around each middle found by the space before it. `low` is always an entry's start and
+ * `high` one or the end.
+ */
+function find(text: string, word: string): number {
   let low = 0;
-  let high = table!.wordStarts.length - 1;
+  let high = text.length;
   while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (wordAt(middle) < word) low = middle + 1;
-    else high = middle;
+    const start = text.lastIndexOf(" ", ((low + high) >>> 1) - 1) + 1;
+    const bar = text.indexOf("|", start);
+    const found = text.slice(start, bar);
+    if (found === word) return start;
+    if (found < word) low = text.indexOf(" ", bar) + 1;
+    else high = start;
   }
-  return low < table!.wordStarts.length - 1 && wordAt(low) === word ? low : -1;
+  return -1;
 }
 
 /** `word`, then the words it may be a plural or verb form of. */
