@@ -204,8 +204,8 @@ export class LiveCatalogue implements ServedCatalogue {
       catalogue.#watches = watches;
       if (upstreams !== undefined) {
         if (options.holdUpstreams) {
-          // Not a setTimeout: a process's first one loads Deno's timers, several milliseconds
-          // that the first answer would wait for. This signal's timer is not one of them.
+          // Not a setTimeout: a process's first loads Deno's timers, milliseconds the first
+          // answer would wait for. This timer is not one, and keeps a process up to a second.
           const started = catalogue;
           AbortSignal.timeout(HOLD_MS).addEventListener("abort", () => started.serving());
         } else {
