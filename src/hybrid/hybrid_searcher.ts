@@ -9,6 +9,7 @@
  */
 import { UnpreparedSearchError } from "../errors.ts";
 import type { RegistryEntry, SearchContext, SearchDoc, Searcher } from "../registry/types.ts";
+import { TopK } from "../search/top_k.ts";
 import { loadSentenceEncoder, type SentenceEncoder } from "./sentence_encoder.ts";
 import { type StoredVectors, VectorStore } from "./_vector_store.ts";
 
@@ -178,18 +179,9 @@ export class HybridSearcher implements Searcher {
   }
 }
 
-/** The places of the `count` highest of `values`, in no order. */
+/** The places of the `count` highest of `values`, highest first; the earlier of equal ones. */
 function bestOf(values: Float64Array, count: number): number[] {
-  if (values.length <= count) return [...values.keys()];
-  // A kept list sorted from highest to lowest: most values fall below its last and cost one check.
-  const kept: number[] = [];
-  for (let i = 0; i < values.length; i++) {
-    const value = values[i];
-    if (kept.length === count && value <= values[kept[count - 1]]) continue;
-    let at = kept.length;
-    while (at > 0 && values[kept[at - 1]] < value) at--;
-    kept.splice(at, 0, i);
-    if (kept.length > count) kept.pop();
-  }
-  return kept;
+  const best = new TopK(count);
+  for (let i = 0; i < values.length; i++) best.offer(values[i], i);
+  return best.sorted(0);
 }

@@ -5,7 +5,7 @@
 // posting each slowed every ranked query. A list of two bytes a tool has no gap of more than one
 // byte (a "short" list): the common words' lists, the longest, are read without decoding varints.
 
-import type { TopK } from "./_top_k.ts";
+import type { TopK } from "./top_k.ts";
 
 /** The posting lists of an index: see `RankedTables`. */
 export interface Lists {

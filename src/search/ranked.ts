@@ -6,7 +6,7 @@ import { NearTerms } from "./_near_terms.ts";
 import { Vocabulary } from "./_words.ts";
 import { analyze, type AnalyzedWord } from "./_query_words.ts";
 import { type QueryTerm, queryTerms, WordPlans } from "./_query_terms.ts";
-import { TopK } from "./_top_k.ts";
+import { TopK } from "./top_k.ts";
 import {
   addListOffering,
   addLists,
