@@ -198,14 +198,14 @@ function packed(vector: Float32Array): string {
   const scale = largest === 0 ? 1 : largest / 127;
   vector.forEach((value, i) => bytes[i] = Math.round(value / scale) & 0xff);
   new DataView(bytes.buffer).setFloat32(vector.length, scale, true);
-  return btoa(String.fromCharCode(...bytes));
+  return bytes.toBase64();
 }
 
 /** The unit vector `packed` stands for; undefined when it is not one of `dimensions`. */
 function unpacked(text: string, dimensions: number): Float32Array | undefined {
   let bytes: Uint8Array;
   try {
-    bytes = Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
+    bytes = Uint8Array.fromBase64(text);
   } catch {
     return undefined;
   }
