@@ -104,7 +104,6 @@ export class LiveCatalogue implements ServedCatalogue {
   #closed = false;
   #watches: DirectoryWatch[] = [];
   #timer?: ReturnType<typeof setInterval>;
-  #upstreamsStarted = false;
 
   private constructor(
     registry: RegistryCore,
@@ -368,14 +367,13 @@ export class LiveCatalogue implements ServedCatalogue {
     state.problem = { error, since: state.problem?.since ?? new Date() };
   }
 
-  /** Starts the upstreams, and their polling, once. */
+  /** Starts the upstreams (again, it does nothing), and their polling once. */
   #startUpstreams(): void {
     const upstreams = this.#upstreams;
-    if (upstreams === undefined || this.#upstreamsStarted) return;
-    this.#upstreamsStarted = true;
+    if (upstreams === undefined) return;
     upstreams.start();
     const { refreshSeconds } = this.#settings;
-    if (refreshSeconds === 0) return;
+    if (refreshSeconds === 0 || this.#timer !== undefined) return;
     const timer = setInterval(() => {
       upstreams.poll().catch((error) => this.#settings.report(`The refresh failed: ${error}`));
     }, refreshSeconds * 1000);
