@@ -140,6 +140,10 @@ const entries = words.map((word) => {
 if (entries.length !== place || place >= 64 ** PLACE_DIGITS) {
   throw new Error("The table's places do not fit its text");
 }
+// The service cuts the entries out of the file's text unparsed (`relatedWordsTableOf`).
+if (JSON.stringify(entries) !== `"${entries}"`) {
+  throw new Error("The table's entries hold a character that JSON escapes");
+}
 
 const NOTICE = [
   "Derived from WordNet 3.0. WordNet 3.0 Copyright 2006 by Princeton University. All rights",

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { InvalidCursorError, ToolIndex, type ToolIndexEntry, validateConfig } from "../mod.ts";
 import { relatedWords } from "../src/search/_related_words.ts";
+import { relatedWordsTableOf } from "../src/search/related_words_table.ts";
 import { bulkConfig, dockerConfig, gitConfig, obsidianConfig } from "./_fixtures.ts";
 
 const index = ToolIndex.fromConfigs([gitConfig, dockerConfig, obsidianConfig, bulkConfig]);
@@ -156,6 +157,18 @@ Deno.test("relatedWords() finds every word of the table that has related words, 
     checked++;
   }
   assert.ok(checked > listed.length / 2);
+});
+
+Deno.test("relatedWordsTableOf() cuts out of the table's file the entries that parsing it gives", () => {
+  const text = Deno.readTextFileSync(
+    new URL("../src/search/_related_words.json", import.meta.url),
+  );
+  const parsed = JSON.parse(text) as { entries: string };
+  assert.ok(parsed.entries.length > 1_000_000);
+  assert.equal(relatedWordsTableOf(text).entries, parsed.entries);
+  // A text that does not end with the entries is parsed.
+  const reordered = JSON.stringify({ entries: "a| ", notice: 'the "end"' }, null, 2);
+  assert.equal(relatedWordsTableOf(reordered).entries, "a| ");
 });
 
 Deno.test("ranked search folds case, diacritics and compatibility forms", () => {

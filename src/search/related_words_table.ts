@@ -40,7 +40,7 @@ export function relatedWordsTable(): RelatedWordsTable {
         "import the library through mod.ts, or allow reading the file (--allow-read)",
     );
   }
-  return table = JSON.parse(Deno.readTextFileSync(TABLE_FILE));
+  return table = relatedWordsTableOf(Deno.readTextFileSync(TABLE_FILE));
 }
 
 /**
@@ -50,8 +50,33 @@ export function relatedWordsTable(): RelatedWordsTable {
  */
 export async function preloadRelatedWordsTable(): Promise<void> {
   if (table !== undefined || !readable()) return;
-  const read = JSON.parse(await Deno.readTextFile(TABLE_FILE)) as RelatedWordsTable;
+  const read = relatedWordsTableOf(await Deno.readTextFile(TABLE_FILE));
   table ??= read;
+}
+
+/** What opens the entries in the table's file, as `deno task related-words` writes it. */
+const ENTRIES_KEY = '"entries": "';
+
+/**
+ * The table in the text of its file. The entries, the file's last string, hold no character
+ * that JSON escapes (`deno task related-words` makes sure), so they are cut out of the text:
+ * parsing would copy 1.7 MB that the first ranked search waits for. A text that does not end
+ * with them is parsed.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { relatedWordsTableOf } from "./related_words_table.ts";
+ *
+ * const text = JSON.stringify({ notice: 'Say "hi"', entries: "a|0005 b| " }, null, 2);
+ * assert.equal(relatedWordsTableOf(text).entries, "a|0005 b| ");
+ * ```
+ */
+export function relatedWordsTableOf(text: string): RelatedWordsTable {
+  const start = text.indexOf(ENTRIES_KEY) + ENTRIES_KEY.length;
+  const end = text.indexOf('"', start);
+  const last = start >= ENTRIES_KEY.length && end >= 0 && /^"\s*}\s*$/.test(text.slice(end));
+  return last ? { entries: text.slice(start, end) } : JSON.parse(text);
 }
 
 /** Whether the table's file is local and Deno may read it without asking. */
