@@ -2,6 +2,7 @@
 // expanded, and checked for two servers claiming one namespace.
 import { ConfigError, type ConfigIssue } from "../errors.ts";
 import type { EnvReader, McpConfigServers, McpServerConfig } from "../config/mcp_config.ts";
+import { messageOf } from "../_error_message.ts";
 
 /**
  * The servers the MCP config file at `path` names, its `${VAR}`s read through `readEnv`, and
@@ -19,7 +20,7 @@ export async function readMcpConfigFile(
   } catch (error) {
     const why = error instanceof Deno.errors.NotFound
       ? "There is no such file"
-      : `The file cannot be read: ${error instanceof Error ? error.message : error}`;
+      : `The file cannot be read: ${messageOf(error)}`;
     throw new ConfigError(path, [{ path: "", message: why }], { cause: error });
   }
   // Loaded here, by the starts that have an MCP config alone.

@@ -11,6 +11,7 @@ import { UpstreamError, UpstreamTimeoutError } from "../upstream/upstream_error.
 import { type BackendCaller, BackendUnavailableError, type CallResult } from "../call/call_tool.ts";
 import type { SourceHealth } from "./served.ts";
 import { replaceSource, type ServerSource, swapSource } from "./source_kinds.ts";
+import { messageOf } from "../_error_message.ts";
 
 /** How the servers are kept. */
 export interface UpstreamsOptions {
@@ -143,9 +144,11 @@ export class Upstreams {
         if (error instanceof UpstreamError) {
           throw new BackendUnavailableError(`the MCP server ${error.message}`, { cause: error });
         }
-        const message = error instanceof Error ? error.message : String(error);
         return {
-          content: [{ type: "text", text: `The MCP server ${backend.id} refused: ${message}` }],
+          content: [{
+            type: "text",
+            text: `The MCP server ${backend.id} refused: ${messageOf(error)}`,
+          }],
           isError: true,
         };
       }

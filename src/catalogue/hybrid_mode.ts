@@ -12,6 +12,7 @@ import type { RegistryCore } from "../registry/registry_core.ts";
 import type { Searcher } from "../registry/types.ts";
 import type { HybridSearcher, StoredVectors } from "../hybrid/mod.ts";
 import { directoryUrl, readConfigText } from "../config/files.ts";
+import { messageOf } from "../_error_message.ts";
 
 /** The name of the mode. */
 export const HYBRID_MODE = "hybrid";
@@ -126,8 +127,4 @@ export async function readStoredVectors(
     report(`The stored vectors ${file.href} are not used: ${messageOf(error)}`);
     return undefined;
   }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

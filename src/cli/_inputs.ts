@@ -9,6 +9,7 @@ import { type McpToolList, parseMcpToolList } from "../config/mcp_tool_list.ts";
 import { bundledConfigs } from "../catalogue/load.ts";
 import { fileKindOf, SOURCE_FILE_NAMES, sourceFileNames } from "../catalogue/source_kinds.ts";
 import { EXIT_INVALID, EXIT_USAGE, type Io } from "./_io.ts";
+import { messageOf } from "../_error_message.ts";
 
 /** A file that could not be read (missing, not allowed, gone since it was listed). */
 export class UnreadableError extends Error {
@@ -163,6 +164,5 @@ function ioMessage(error: unknown): string {
     return "Cannot be read: permission denied";
   }
   if (error instanceof Deno.errors.IsADirectory) return "Is a directory";
-  const message = error instanceof Error ? error.message : String(error);
-  return `Cannot be read: ${message}`;
+  return `Cannot be read: ${messageOf(error)}`;
 }

@@ -5,6 +5,7 @@
 import { ConfigError } from "../errors.ts";
 import { MAX_CONFIG_SIZE } from "../limits.ts";
 import { closest } from "../_suggest.ts";
+import { messageOf } from "../_error_message.ts";
 
 /** The bundled catalogue: `configs/` of this package, one YAML file per CLI. */
 export const BUNDLED_CONFIGS: URL = new URL("../../configs/", import.meta.url);
@@ -224,7 +225,7 @@ export async function readSourceText(
     // Whatever else the file system says (a symlink loop, an I/O error) is about this file.
     fileProblem(
       source,
-      `The file cannot be read: ${error instanceof Error ? error.message : error}`,
+      `The file cannot be read: ${messageOf(error)}`,
     );
   }
 }

@@ -8,6 +8,7 @@ import type { McpServerInfo, McpTool } from "../mcp_types.ts";
 import { describeFailure, UpstreamError, UpstreamTimeoutError } from "./upstream_error.ts";
 import { stdioEnvironment } from "./_stdio_environment.ts";
 import { StderrLines } from "./_stderr_lines.ts";
+import { messageOf } from "../_error_message.ts";
 
 /** How a connection is made and what it tells. */
 export interface ConnectOptions {
@@ -136,7 +137,7 @@ export async function connectUpstream(
     // its other reports (a late progress notification) leave the connection as it is.
     client.onerror = (error) => {
       // The SDK's reader stops at a message of 10 MiB, and closes the connection.
-      if (/ReadBuffer exceeded/.test(error instanceof Error ? error.message : String(error))) {
+      if (/ReadBuffer exceeded/.test(messageOf(error))) {
         oversized = true;
         return lose("it wrote a message over 10 MiB on stdout, more than is read of one");
       }
@@ -259,7 +260,7 @@ export async function connectUpstream(
 function isUnreadable(error: unknown): boolean {
   const name = (error as { name?: unknown } | null)?.name;
   return error instanceof SyntaxError || name === "ZodError" || name === "$ZodError" ||
-    /JSON-RPC|JSONRPC/i.test(error instanceof Error ? error.message : String(error));
+    /JSON-RPC|JSONRPC/i.test(messageOf(error));
 }
 
 /**

@@ -12,6 +12,7 @@ import { MAX_ALIAS_COUNT } from "../../limits.ts";
 import { type DataPath, formatPath, type Locator, type WrittenText } from "./data_path.ts";
 import { diagnoseYaml } from "./_diagnosis.ts";
 import { withoutComment, withoutProperties } from "./_scan.ts";
+import { messageOf } from "../../_error_message.ts";
 
 /** Plain data read from YAML text, where each part of it stands in that text and as what. */
 export interface ParsedYaml {
@@ -218,7 +219,7 @@ function firstLine(message: string): string {
 
 function yamlFailure(error: unknown): string {
   if (error instanceof RangeError) return "The YAML is nested too deeply to read";
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   if (/alias count/i.test(message)) {
     return `The YAML expands aliases more than ${MAX_ALIAS_COUNT} times; refused as a resource exhaustion attack`;
   }
