@@ -1,7 +1,9 @@
 // Throughput on loopback with wrk (Debian: apt-get install wrk): the service's /search and
 // /summary beside a bare one-route Hono app, started the same way, in one run, and beside a
 // plain Deno server that sends the search's answer, its bytes and headers, with no work behind
-// it: issue 41 asks /search for at least 0.9× of that server. Every server is up from the start
+// it: issue 41 asks /search for at least 0.9× of that server. The same server once more, reading
+// the request's URL and Accept-Encoding first, shows what reading the request costs any server
+// whose answer depends on them, as the service's does. Every server is up from the start
 // and each round gives each route its share of the time in turn, so that a slow spell of a
 // shared machine slows them all alike instead of one.
 //
@@ -72,10 +74,11 @@ try {
   });
   const headers = [...answer.headers].filter(([name]) => !/^(content-length|date)$/i.test(name));
   await Deno.writeTextFile(answerFile, JSON.stringify({ headers, body: await answer.text() }));
-  // The same answer with no work behind it, with its headers and without: what sending it costs.
+  // The same answer with no work behind it, with its headers and without: what sending it costs;
+  // and with its headers after reading the request.
   const floors: Server[] = [];
-  for (const bodyOnly of ["0", "1"]) {
-    const env = { ANSWER_FILE: answerFile, BODY_ONLY: bodyOnly };
+  for (const [bodyOnly, readRequest] of [["0", "0"], ["1", "0"], ["0", "1"]]) {
+    const env = { ANSWER_FILE: answerFile, BODY_ONLY: bodyOnly, READ_REQUEST: readRequest };
     const floor = await serve(`${root}bench/static_answer.ts`, "/", env);
     floors.push(floor);
     servers.push(floor);
@@ -86,6 +89,10 @@ try {
     { label: "tool-index `/summary`", url: `${service.base}/summary` },
     { label: "plain Deno, the search answer's bytes and headers", url: `${floors[0].base}/` },
     { label: "plain Deno, the search answer's bytes alone", url: `${floors[1].base}/` },
+    {
+      label: "plain Deno, the bytes and headers after reading the URL and Accept-Encoding",
+      url: `${floors[2].base}/`,
+    },
   ].map((route) => ({ ...route, rounds: [] }));
 
   const share = Math.max(1, Math.round(seconds / rounds));
@@ -107,7 +114,7 @@ function report(routes: Route[], share: number): void {
     route.rounds.reduce((sum, round) => sum + round[key], 0);
   const rps = (route: Route) =>
     route.rounds.reduce((sum, round) => sum + round.rps, 0) / route.rounds.length;
-  const [bare, search, , answerFloor, bytesFloor] = routes;
+  const [bare, search, , answerFloor, bytesFloor, readingFloor] = routes;
   const anchor = rps(bare);
   console.log(
     `\n## Throughput: wrk, 1 thread, ${connections} connections, ${rounds} rounds of ${share} s ` +
@@ -130,13 +137,16 @@ function report(routes: Route[], share: number): void {
     );
   }
   // Each round's ratio pairs runs made one after the other, which a slow spell weighs on alike.
-  const byRound = search.rounds.map((round, i) => round.rps / answerFloor.rounds[i].rps);
+  const byRound = (floor: Route) =>
+    search.rounds.map((round, i) => (round.rps / floor.rounds[i].rps).toFixed(2)).join(" / ");
   console.log(
     `\ntool-index /search reaches ${
       (rps(search) / rps(answerFloor)).toFixed(2)
-    }× the plain server that sends the same answer (each round: ${
-      byRound.map((ratio) => ratio.toFixed(2)).join(" / ")
-    }); that server reaches ${(rps(answerFloor) / anchor).toFixed(2)}× the bare app, and ${
+    }× the plain server that sends the same answer (each round: ${byRound(answerFloor)}), and ${
+      (rps(search) / rps(readingFloor)).toFixed(2)
+    }× that server when it reads the request's URL and Accept-Encoding first (each round: ${
+      byRound(readingFloor)
+    }); the plain server reaches ${(rps(answerFloor) / anchor).toFixed(2)}× the bare app, and ${
       (rps(bytesFloor) / anchor).toFixed(2)
     }× with the bytes alone.`,
   );
