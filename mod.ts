@@ -158,4 +158,5 @@ export {
   callTool,
   MAX_ANSWER_BYTES,
 } from "./src/call/call_tool.ts";
-export { climaxCaller, climaxResolvedTool } from "./src/call/climax_caller.ts";
+export { climaxCaller } from "./src/call/climax_caller.ts";
+export { climaxResolvedTool } from "./src/call/climax_resolved_tool.ts";

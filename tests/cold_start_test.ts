@@ -1,7 +1,7 @@
 // What the service's cold start loads, and what it leaves to the requests that need it: the
 // related-words table (read for the first ranked search), the MCP SDK, the clients of upstream
-// servers. The library's entry points, which may run from JSR or npm without permission to
-// read files, still load the table as a JSON module.
+// servers, the code that runs programs. The library's entry points, which may run from JSR or
+// npm without permission to read files, still load the table as a JSON module.
 import assert from "node:assert/strict";
 import { startUpModules } from "./_module_graph.ts";
 import { freePort, serveEntry, startServer } from "../support/server.ts";
@@ -12,7 +12,7 @@ import { settingsFromEnv } from "../src/http/settings.ts";
 const ROOT = new URL("../", import.meta.url);
 const TABLE = new URL("src/search/_related_words.json", ROOT);
 
-Deno.test("the service's start loads neither the related-words table, the MCP SDK, nor the clients of upstream servers", async () => {
+Deno.test("the service's start loads neither the related-words table, the MCP SDK, the clients of upstream servers, nor the code that runs programs", async () => {
   const reached = [...await startUpModules("main.ts")];
   assert.ok(reached.some((specifier) => specifier.endsWith("/src/search/ranked.ts")));
   assert.ok(!reached.includes(TABLE.href), "the related-words table");
@@ -26,6 +26,11 @@ Deno.test("the service's start loads neither the related-words table, the MCP SD
   );
   assert.deepEqual(
     reached.filter((specifier) => specifier.includes("/hono@4.13.19/dist/jsx/")),
+    [],
+  );
+  // A CLImax tool's command line is built and run when it is first called, not to answer.
+  assert.deepEqual(
+    reached.filter((specifier) => /\/src\/(run\/|call\/climax_caller\.ts)/.test(specifier)),
     [],
   );
 });

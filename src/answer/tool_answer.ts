@@ -4,7 +4,7 @@
 import type { RegistryView } from "../registry/registry_view.ts";
 import type { ToolBackend } from "../registry/types.ts";
 import type { ToolIndexEntry } from "../types.ts";
-import { climaxResolvedTool } from "../call/climax_caller.ts";
+import { climaxResolvedTool } from "../call/climax_resolved_tool.ts";
 import { maskEnv } from "./mask.ts";
 
 /**

@@ -1,40 +1,10 @@
 // The caller of CLImax tools: the command line its config defines, run on this machine (or in
 // docker, as the policy's executor says) with CLImax's own checks of the arguments.
 import { InvalidArgumentsError } from "../errors.ts";
-import type { ClimaxBackend } from "../registry/types.ts";
-import type { ExecutorConfig, ResolvedTool } from "../types.ts";
+import type { ExecutorConfig } from "../types.ts";
 import { runResultText, runTool } from "../run/run_tool.ts";
 import type { BackendCaller } from "./call_tool.ts";
-
-/**
- * The `ResolvedTool` of a CLImax command line's backend: the fields a policy sets are the
- * backend's when the config was registered under one, else none.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { ToolRegistry, validateConfig } from "@climax/tool-index";
- * import { climaxResolvedTool } from "./climax_caller.ts";
- *
- * const registry = new ToolRegistry();
- * registry.registerConfig(validateConfig({
- *   name: "git", command: "git", tools: [{ name: "git_log", description: "Log", command: "log" }],
- * }));
- * const { backend } = registry.getTool("git:git_log")!;
- * assert.equal(backend.kind === "climax" && climaxResolvedTool(backend).base_command, "git");
- * ```
- */
-export function climaxResolvedTool(backend: ClimaxBackend): ResolvedTool {
-  return {
-    tool: backend.tool,
-    base_command: backend.base_command,
-    env: backend.env,
-    working_dir: backend.working_dir,
-    global_args: backend.global_args,
-    description_override: backend.description_override ?? null,
-    arg_constraints: backend.arg_constraints ?? {},
-  };
-}
+import { climaxResolvedTool } from "./climax_resolved_tool.ts";
 
 /**
  * A caller that runs CLImax tools with `executor`: the output as CLImax words it, an error
