@@ -10,23 +10,30 @@ import type { TopK } from "./top_k.ts";
 /** The posting lists of an index: see `RankedTables`. */
 export interface Lists {
   readonly postings: Uint8Array;
+  /**
+   * A view of `postings` that reads a short list's gap and score byte as one little-endian
+   * 16-bit number: one load a tool rather than two.
+   */
+  readonly pairs: DataView;
   /** Where each term's list starts in `postings`; one more entry at the end. */
   readonly offsets: Uint32Array;
   /** How many tools each term's list holds. */
   readonly docFrequency: Uint32Array;
 }
 
+/** The lists of `postings`, `offsets` and `docFrequency` (see `Lists`), made once an index. */
+export function listsOf(
+  postings: Uint8Array,
+  offsets: Uint32Array,
+  docFrequency: Uint32Array,
+): Lists {
+  const pairs = new DataView(postings.buffer, postings.byteOffset, postings.byteLength);
+  return { postings, pairs, offsets, docFrequency };
+}
+
 /** Whether the list of the term numbered `id` is short: two bytes a tool, each gap one byte. */
 function isShort(offsets: Uint32Array, docFrequency: Uint32Array, id: number): boolean {
   return offsets[id + 1] - offsets[id] === 2 * docFrequency[id];
-}
-
-/**
- * A view of `postings` that reads a short list's gap and score byte as one little-endian
- * 16-bit number: one load a tool rather than two.
- */
-function pairs(postings: Uint8Array): DataView {
-  return new DataView(postings.buffer, postings.byteOffset, postings.byteLength);
 }
 
 /**
@@ -36,13 +43,12 @@ function pairs(postings: Uint8Array): DataView {
  * noted.
  */
 export function addLists(
-  { postings, offsets, docFrequency }: Lists,
+  { postings, pairs: view, offsets, docFrequency }: Lists,
   ids: readonly number[],
   steps: readonly number[],
   scores: Float64Array,
   touched: Int32Array | null,
 ): number {
-  const view = pairs(postings);
   let count = 0;
   for (let t = 0; t < ids.length; t++) {
     const id = ids[t];
@@ -104,7 +110,7 @@ export function addLists(
  * in one walk spares decoding the list twice.
  */
 export function addListOffering(
-  { postings, offsets, docFrequency }: Lists,
+  { postings, pairs: view, offsets, docFrequency }: Lists,
   id: number,
   step: number,
   scores: Float64Array,
@@ -119,7 +125,6 @@ export function addListOffering(
   // The inner loops hold no call: it leaves them to offer a tool. A call inside made V8 read the
   // arrays' bounds again at every posting.
   if (isShort(offsets, docFrequency, id)) {
-    const view = pairs(postings);
     for (let p = start; p < end;) {
       let score = -1;
       for (; p < end; p += 2) {

@@ -12,6 +12,7 @@ import {
   addLists,
   blocksFor,
   type Lists,
+  listsOf,
   offerAll,
   offerTouched,
 } from "./_score_lists.ts";
@@ -181,11 +182,7 @@ export class RankedIndex {
     this.#scales = adopted.scales;
     this.#docFrequency = adopted.docFrequency;
     this.#averages = adopted.averages;
-    this.#lists = {
-      postings: this.#postings,
-      offsets: this.#offsets,
-      docFrequency: this.#docFrequency,
-    };
+    this.#lists = listsOf(this.#postings, this.#offsets, this.#docFrequency);
   }
 
   /** The tables of this index, for restoring it elsewhere from the same tools. */
@@ -304,7 +301,8 @@ export class RankedIndex {
       // best rarely outscore them, and every score is read after all.
       let settled = others < PIVOT_SHARE * 255 * total;
       if (settled) {
-        const [id, step] = [ids[pivot], steps[pivot]];
+        const id = ids[pivot];
+        const step = steps[pivot];
         ids.splice(pivot, 1);
         steps.splice(pivot, 1);
         addLists(this.#lists, ids, steps, scores, null);
