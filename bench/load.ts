@@ -1,5 +1,7 @@
 // Throughput on loopback with wrk (Debian: apt-get install wrk): the service's /search and
-// /summary beside a bare one-route Hono app, started the same way, in one run, and beside a
+// /summary beside a bare one-route Hono app, started the same way, in one run; /search once more
+// with a new ranked request each time, compressed as clients ask (`new_searches.lua`), which
+// the response cache never answers, as an agent's requests seldom repeat; and beside a
 // plain Deno server that sends the search's answer, its bytes and headers, with no work behind
 // it: issue 41 asks /search for at least 0.9× of that server. The same server once more, reading
 // the request's URL and Accept-Encoding first, shows what reading the request costs any server
@@ -37,9 +39,16 @@ function ms(value: string): number {
   return match[2] === "us" ? n / 1000 : match[2] === "ms" ? n : n * 1000;
 }
 
-async function wrk(url: string, duration: number): Promise<Round> {
+async function wrk(url: string, duration: number, script?: string): Promise<Round> {
   const output = await new Deno.Command("wrk", {
-    args: ["-t1", `-c${connections}`, `-d${duration}s`, "--latency", url],
+    args: [
+      "-t1",
+      `-c${connections}`,
+      `-d${duration}s`,
+      "--latency",
+      ...(script === undefined ? [] : ["-s", script]),
+      url,
+    ],
     stdout: "piped",
   }).output();
   const text = new TextDecoder().decode(output.stdout);
@@ -58,6 +67,8 @@ async function wrk(url: string, duration: number): Promise<Round> {
 interface Route {
   label: string;
   url: string;
+  /** A wrk script that makes each request, when the URL alone does not. */
+  script?: string;
   rounds: Round[];
 }
 
@@ -87,6 +98,11 @@ try {
     { label: "bare Hono `/`", url: `${bare.base}/` },
     { label: `tool-index \`${SEARCH}\``, url: `${service.base}${SEARCH}` },
     { label: "tool-index `/summary`", url: `${service.base}/summary` },
+    {
+      label: "tool-index `/search`, a new ranked request each time, gzip or brotli as asked",
+      url: service.base,
+      script: `${root}bench/new_searches.lua`,
+    },
     { label: "plain Deno, the search answer's bytes and headers", url: `${floors[0].base}/` },
     { label: "plain Deno, the search answer's bytes alone", url: `${floors[1].base}/` },
     {
@@ -100,7 +116,7 @@ try {
     // Each round starts one route later, so that no route always follows the same one.
     for (let k = 0; k < routes.length; k++) {
       const route = routes[(round + k) % routes.length];
-      route.rounds.push(await wrk(route.url, share));
+      route.rounds.push(await wrk(route.url, share, route.script));
     }
   }
   report(routes, share);
@@ -114,7 +130,7 @@ function report(routes: Route[], share: number): void {
     route.rounds.reduce((sum, round) => sum + round[key], 0);
   const rps = (route: Route) =>
     route.rounds.reduce((sum, round) => sum + round.rps, 0) / route.rounds.length;
-  const [bare, search, , answerFloor, bytesFloor, readingFloor] = routes;
+  const [bare, search, , fresh, answerFloor, bytesFloor, readingFloor] = routes;
   const anchor = rps(bare);
   console.log(
     `\n## Throughput: wrk, 1 thread, ${connections} connections, ${rounds} rounds of ${share} s ` +
@@ -149,6 +165,11 @@ function report(routes: Route[], share: number): void {
     }); the plain server reaches ${(rps(answerFloor) / anchor).toFixed(2)}× the bare app, and ${
       (rps(bytesFloor) / anchor).toFixed(2)
     }× with the bytes alone.`,
+  );
+  console.log(
+    `A new ranked search each time, compressed: ${rps(fresh).toFixed(0)} requests/s, ${
+      (rps(fresh) / rps(search)).toFixed(2)
+    }× the repeated one's, p50 ${median(fresh.rounds.map((round) => round.p50)).toFixed(2)} ms.`,
   );
   console.log(
     "Targets (issue 41): /search at least 0.9× the plain server that sends the same answer, " +

@@ -1,0 +1,25 @@
+-- A new ranked search at each request, as an agent sends them, for wrk (bench/load.ts): four words
+-- of what the bundled CLIs do, in an order no earlier request of the run had, so that the service's
+-- response cache never answers; and Accept-Encoding as Deno's, Node's and browsers' clients send
+-- it, so that the answer is compressed as theirs are.
+--
+--   wrk -s bench/new_searches.lua <url of the service>
+
+local words = {
+  "list", "running", "containers", "commit", "files", "branch", "logs", "pod", "image",
+  "delete", "status", "remote", "push", "merge", "diff", "search", "json", "filter", "copy",
+  "service",
+}
+local n = 0
+
+function request()
+  n = n + 1
+  local query = {}
+  local rest = n
+  for i = 1, 4 do
+    query[i] = words[(rest % #words) + 1]
+    rest = math.floor(rest / #words)
+  end
+  local path = "/search?mode=ranked&limit=10&query=" .. table.concat(query, "%20")
+  return wrk.format("GET", path, { ["Accept-Encoding"] = "gzip, deflate, br" })
+end
