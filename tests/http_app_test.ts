@@ -4,7 +4,11 @@ import { ToolIndex, type ToolIndexEntry, validateConfig } from "../mod.ts";
 import { fixedCatalogue } from "../src/catalogue/served.ts";
 import { createApp } from "../src/http/app.ts";
 import { ENV_MASK } from "../src/answer/mask.ts";
-import { SUMMARY_DESCRIPTION_LENGTH } from "../src/answer/search_answer.ts";
+import {
+  searchAnswer,
+  searchAnswerText,
+  SUMMARY_DESCRIPTION_LENGTH,
+} from "../src/answer/search_answer.ts";
 import { MAX_ID_LENGTH, MAX_LIMIT, MAX_QUERY_LENGTH } from "../src/answer/params.ts";
 import { type ServiceSettings, SettingsError, settingsFromEnv } from "../src/http/settings.ts";
 import {
@@ -52,6 +56,33 @@ async function problemAt(path: string, status: number, init?: RequestInit) {
   assert.equal(typeof body.type, "string");
   return body;
 }
+
+Deno.test("a search answer's text is what JSON.stringify writes of it, its results written once", () => {
+  const hints = { ranked: "Rank them.", summary: "Read the summary." };
+  const asked = [
+    { query: "commit", limit: 2 },
+    { query: "git", limit: 3, mode: "ranked" as const },
+    { query: "no such words at all", mode: "ranked" as const },
+    { query: "commit message", limit: 5 },
+    { limit: 50 },
+  ];
+  const hinted = new Set<string>();
+  for (const params of asked) {
+    for (const detail of ["full", "summary"] as const) {
+      const answer = searchAnswer(registry, params, detail, hints);
+      if (answer.hint !== undefined) hinted.add(answer.hint);
+      const again = searchAnswer(registry, params, detail, hints);
+      assert.equal(searchAnswerText(answer), JSON.stringify(answer), JSON.stringify(params));
+      assert.equal(searchAnswerText(again), searchAnswerText(answer));
+      // The same tool's result is the same object each time, so its text is made once.
+      answer.results.forEach((result, i) => assert.equal(again.results[i], result));
+    }
+  }
+  assert.equal(hinted.size, 2, "both hints are written");
+  const paged = searchAnswer(registry, { limit: 1 }, "full", hints);
+  assert.notEqual(paged.next_cursor, null);
+  assert.equal(searchAnswerText(paged), JSON.stringify(paged));
+});
 
 Deno.test("GET /search answers CLImax's shape with the library's results", async () => {
   const { response, body } = await json("/search?query=commit&category=VCS&limit=3");
@@ -416,12 +447,17 @@ Deno.test("answers carry secure headers", async () => {
   await response.body?.cancel();
 });
 
-Deno.test("answers are compressed with brotli or gzip as the client asks", async () => {
+Deno.test("answers are compressed with brotli only where the client prefers it to gzip", async () => {
   for (
-    const [accept, encoding] of [["br", "br"], ["gzip", "gzip"], ["gzip, br", "br"], [
-      "br;q=0.5, gzip",
-      "gzip",
-    ]]
+    const [accept, encoding] of [
+      ["br", "br"],
+      ["gzip", "gzip"],
+      ["gzip, br", "gzip"],
+      ["gzip, deflate, br", "gzip"],
+      ["br;q=0.5, gzip", "gzip"],
+      ["br, gzip;q=0.8", "br"],
+      ["deflate;q=0.1, br", "br"],
+    ]
   ) {
     const response = await app.request("/search?limit=50", {
       headers: { "Accept-Encoding": accept },

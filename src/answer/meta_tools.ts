@@ -8,7 +8,7 @@ import type { RegistryView } from "../registry/registry_view.ts";
 import type { CallContext, CallResult } from "../call/call_tool.ts";
 import { PACKAGE_VERSION } from "./package_version.ts";
 import { MAX_ID_LENGTH, SEARCH_PARAMS, type TextParam } from "./params.ts";
-import { searchAnswer, whenPrepared } from "./search_answer.ts";
+import { searchAnswer, searchAnswerText, whenPrepared } from "./search_answer.ts";
 import { HybridUnavailableError } from "../catalogue/hybrid_mode.ts";
 import { findTool, strictArguments, text, toolError } from "./mcp_answers.ts";
 import { agentToolAnswer } from "./tool_answer.ts";
@@ -149,7 +149,7 @@ export function metaToolServer(
     };
     const answer = () => {
       try {
-        return text(searchAnswer(registry, params, detail, hints));
+        return text(searchAnswerText(searchAnswer(registry, params, detail, hints)));
       } catch (error) {
         if (!(error instanceof InvalidCursorError)) throw error;
         return toolError(`Invalid cursor: ${error.message}`);

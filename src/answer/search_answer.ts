@@ -62,6 +62,44 @@ export function searchAnswer(
   return answer;
 }
 
+/** The JSON text of each result, kept with the result, which stands for its tool's entry. */
+const resultTexts = new WeakMap<ToolIndexEntry | SummaryEntry, string>();
+
+/**
+ * `answer` as JSON, the text `JSON.stringify` gives. Each result's text is made once and kept:
+ * a result is the same object for as long as its tool's entry is (`wireEntry`,
+ * `summaryEntry`), and writing tools' frozen fields again took most of the time an answer
+ * took to write.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { searchAnswerText } from "./search_answer.ts";
+ *
+ * const answer = {
+ *   mode: "search" as const,
+ *   results: [{ tool_name: "ls", cli_name: "coreutils", category: null, description: "List" }],
+ *   next_cursor: null,
+ *   hint: "Try other words.",
+ * };
+ * assert.equal(searchAnswerText(answer), JSON.stringify(answer));
+ * ```
+ */
+export function searchAnswerText(answer: SearchAnswer): string {
+  const { mode, results, next_cursor, hint } = answer;
+  const texts = results.map((result) => {
+    let text = resultTexts.get(result);
+    if (text === undefined) {
+      text = JSON.stringify(result);
+      resultTexts.set(result, text);
+    }
+    return text;
+  });
+  const rest = `"next_cursor":${JSON.stringify(next_cursor)}` +
+    (hint === undefined ? "" : `,"hint":${JSON.stringify(hint)}`);
+  return `{"mode":${JSON.stringify(mode)},"results":[${texts.join(",")}],${rest}}`;
+}
+
 /**
  * `answer()` once `registry` is ready to search as `params` ask: at once for the index's modes;
  * once the mode's searcher has prepared for a mode of its own (hybrid search encodes the
@@ -80,14 +118,25 @@ export function whenPrepared<T>(
   return registry.prepareSearch(params).then(answer);
 }
 
-/** A result in summary: its names, its category and the beginning of its description. */
+/** The summary of each entry, made once: an entry never changes. */
+const summaries = new WeakMap<ToolIndexEntry, SummaryEntry>();
+
+/**
+ * A result in summary: its names, its category and the beginning of its description. Made
+ * once per entry and frozen, as `wireEntry` is.
+ */
 export function summaryEntry(entry: ToolIndexEntry): SummaryEntry {
-  return {
-    tool_name: entry.tool_name,
-    cli_name: entry.cli_name,
-    category: entry.category,
-    description: cut(entry.description, SUMMARY_DESCRIPTION_LENGTH),
-  };
+  let summary = summaries.get(entry);
+  if (summary === undefined) {
+    summary = Object.freeze({
+      tool_name: entry.tool_name,
+      cli_name: entry.cli_name,
+      category: entry.category,
+      description: cut(entry.description, SUMMARY_DESCRIPTION_LENGTH),
+    });
+    summaries.set(entry, summary);
+  }
+  return summary;
 }
 
 /** `text` cut at a word boundary to at most `length` characters, `…` ending a cut one. */

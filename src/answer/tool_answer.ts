@@ -106,11 +106,20 @@ export function backendsAnswer(
   };
 }
 
+/** The wire form of each entry, made once: an entry never changes (see `wireEntry`). */
+const wireEntries = new WeakMap<ToolIndexEntry, ToolIndexEntry>();
+
 /**
  * A search entry as the wire format has it: CLImax's fields, without the registry's `id`,
- * which is `cli_name:tool_name` for every tool a client can read of.
+ * which is `cli_name:tool_name` for every tool a client can read of. Made once per entry and
+ * frozen, so that the same tool is always the same object (`searchAnswerText` keeps its JSON).
  */
 export function wireEntry(entry: ToolIndexEntry & { id?: string }): ToolIndexEntry {
-  const { id: _id, ...fields } = entry;
-  return fields;
+  let wire = wireEntries.get(entry);
+  if (wire === undefined) {
+    const { id: _id, ...fields } = entry;
+    wire = Object.freeze(fields);
+    wireEntries.set(entry, wire);
+  }
+  return wire;
 }

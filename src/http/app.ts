@@ -2,7 +2,6 @@
 // cross-cutting concern is a middleware of its own, most of them Hono's. Every request reads the
 // registry as it is then, so a change of the catalogue is served from the next request on.
 import { type Context, Hono, type MiddlewareHandler } from "hono";
-import { compress } from "hono/compress";
 import { TrieRouter } from "hono/router/trie-router";
 import { cors } from "hono/cors";
 import { etag, RETAINED_304_HEADERS as HONO_RETAINED_304_HEADERS } from "hono/etag";
@@ -10,7 +9,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { InvalidCursorError } from "../errors.ts";
 import type { RegistryView } from "../registry/registry_view.ts";
 import type { ServedCatalogue } from "../catalogue/served.ts";
-import { brotli } from "./brotli.ts";
+import { compression } from "./compression.ts";
 import {
   cacheHeaders,
   callerGuard,
@@ -27,7 +26,7 @@ import { honoPath, type Route, routeLinks, type RouteName, routeOf, ROUTES } fro
 import type { ServiceSettings } from "./settings.ts";
 import { PACKAGE_VERSION } from "../answer/package_version.ts";
 import { wantsHtml } from "./browse_accept.ts";
-import { searchAnswer, whenPrepared } from "../answer/search_answer.ts";
+import { searchAnswer, searchAnswerText, whenPrepared } from "../answer/search_answer.ts";
 import { backendsAnswer, toolAnswer } from "../answer/tool_answer.ts";
 import { lookupTool, untilListed } from "../registry/tool_lookup.ts";
 import { preloadRelatedWordsTable } from "../search/related_words_table.ts";
@@ -145,10 +144,8 @@ export function createApp(catalogue: ServedCatalogue, settings: ServiceSettings)
   // compression, so that a 304 keeps the Vary that the full answer would have.
   const revalidate = etag({ retainedHeaders: RETAINED_304_HEADERS });
   app.use((c, next) => routeOf(c.req.path)?.cacheable ? revalidate(c, next) : next());
-  const encode = [compress(), brotli()];
-  for (const handler of encode) {
-    app.use((c, next) => routeOf(c.req.path)?.uncompressed ? next() : handler(c, next));
-  }
+  const encode = compression();
+  app.use((c, next) => routeOf(c.req.path)?.uncompressed ? next() : encode(c, next));
   app.use(cacheHeaders(contentHash, settings));
 
   const registrars = routeRegistrars(app, catalogue, settings);
@@ -237,11 +234,12 @@ function routeRegistrars(
           ranked: "Add mode=ranked to rank tools by the words of a request.",
           summary: "GET /summary says what there is; search again in its words.",
         };
-        return whenPrepared(registry, params, () =>
-          c.json(
-            cursorProblem(() => searchAnswer(registry, params, detail ?? "full", hints)),
-            200,
-          ));
+        return whenPrepared(registry, params, () => {
+          const answer = cursorProblem(() =>
+            searchAnswer(registry, params, detail ?? "full", hints)
+          );
+          return c.body(searchAnswerText(answer), 200, JSON_TYPE);
+        });
       }),
 
     summary: (method, path) =>
@@ -354,6 +352,9 @@ function file(load: () => Promise<string>, type: string): (c: Context) => Promis
   let body: Promise<string> | undefined;
   return async (c) => c.body(await (body ??= load()), 200, { "Content-Type": type });
 }
+
+/** The headers of a JSON answer written ahead, as `c.json` sets them. */
+const JSON_TYPE = { "Content-Type": "application/json" };
 
 /** What `read` returns, with an `InvalidCursorError` as the 400 problem of the `cursor`. */
 function cursorProblem<T>(read: () => T): T {

@@ -2,7 +2,7 @@
 // request log, the first answer told, who may reach the routes that call tools, the headers that
 // tie an answer to the catalogue's content, and middleware whose module loads on first use.
 import type { MiddlewareHandler } from "hono";
-import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
+import { mayEncode, varyOnEncoding } from "./compression.ts";
 import { problem, problemResponse } from "./problem.ts";
 import { MAX_URL_LENGTH } from "./query.ts";
 import { routeOf } from "./routes.ts";
@@ -48,11 +48,7 @@ export function headAnswer(): MiddlewareHandler {
     if (c.req.method !== "HEAD" || !res.body) return;
     // Set on the answer itself: Hono lays the headers of the answer it replaces over a new one.
     const headers = res.headers;
-    const vary = headers.get("Vary");
-    if (
-      COMPRESSIBLE_CONTENT_TYPE_REGEX.test(headers.get("Content-Type") ?? "") &&
-      !/accept-encoding/i.test(vary ?? "") && !routeOf(c.req.path)?.uncompressed
-    ) headers.set("Vary", vary === null ? "Accept-Encoding" : `${vary}, Accept-Encoding`);
+    if (!routeOf(c.req.path)?.uncompressed && mayEncode(res)) varyOnEncoding(headers);
     if (headers.has("Content-Length")) return;
     headers.set("Content-Length", String((await res.arrayBuffer()).byteLength));
     c.res = new Response(null, { status: res.status, statusText: res.statusText, headers });

@@ -95,6 +95,9 @@ export function responseCache(options: ResponseCacheOptions): ResponseCache {
     if (length > options.maxBodyBytes) return;
     const body: Uint8Array<ArrayBuffer> = new Uint8Array(await res.arrayBuffer());
     const response = new Response(body, res);
+    // Unset first: Hono's setter would otherwise copy every header of the answer it replaces
+    // onto a new Response, where this one already has them.
+    c.res = undefined;
     c.res = response.clone();
     if (body.byteLength > options.maxBodyBytes) return;
     // Reading the body may have let the content change.

@@ -1,0 +1,112 @@
+// Compression of the answers, as the client asks: gzip, deflate or brotli, chosen by one
+// middleware. Where the client takes two as gladly, gzip goes first and brotli last: brotli's
+// encoder spends much more CPU than gzip's to save a few bytes, and most answers are encoded
+// only once, since agents seldom repeat a search.
+import type { MiddlewareHandler } from "hono";
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
+
+/** Answers shorter than this many bytes are sent as they are. */
+const THRESHOLD = 1024;
+
+/** The encodings answers may have, as Accept-Encoding names them, in the order ties go. */
+const ENCODINGS = ["gzip", "deflate", "br"] as const;
+
+/** An encoding answers may have. */
+export type Encoding = typeof ENCODINGS[number];
+
+const FORMATS: Record<Encoding, CompressionFormat> = {
+  gzip: "gzip",
+  deflate: "deflate",
+  br: "brotli",
+};
+
+/** The q-value a client gives an encoding in Accept-Encoding, `*` included; 0 when absent. */
+function quality(header: string, encoding: string): number {
+  let wildcard = 0;
+  for (const part of header.split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const value = q === undefined ? 1 : Number(q.slice(2));
+    if (name === encoding) return Number.isFinite(value) ? value : 0;
+    if (name === "*") wildcard = Number.isFinite(value) ? value : 0;
+  }
+  return wildcard;
+}
+
+/**
+ * The encoding that `accept`, a request's Accept-Encoding, gives the highest q-value, ties going
+ * to gzip, then deflate, then brotli; undefined when it accepts none of them.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { preferredEncoding } from "./compression.ts";
+ *
+ * assert.equal(preferredEncoding("gzip, deflate, br"), "gzip");
+ * assert.equal(preferredEncoding("br, gzip;q=0.8"), "br");
+ * assert.equal(preferredEncoding("identity"), undefined);
+ * ```
+ */
+export function preferredEncoding(accept: string | undefined): Encoding | undefined {
+  if (accept === undefined) return undefined;
+  let preferred: Encoding | undefined;
+  let best = 0;
+  for (const encoding of ENCODINGS) {
+    const q = quality(accept, encoding);
+    if (q > best) {
+      preferred = encoding;
+      best = q;
+    }
+  }
+  return preferred;
+}
+
+/**
+ * Whether `res` may be sent encoded: of a compressible type, not already encoded, not a part of
+ * a body, at least `THRESHOLD` bytes when its length is known, and not marked `no-transform`.
+ * Such an answer varies on Accept-Encoding, encoded or not.
+ */
+export function mayEncode(res: Response): boolean {
+  const headers = res.headers;
+  const length = headers.get("Content-Length");
+  return res.status !== 206 && !headers.has("Content-Encoding") &&
+    !headers.has("Transfer-Encoding") &&
+    COMPRESSIBLE_CONTENT_TYPE_REGEX.test(headers.get("Content-Type") ?? "") &&
+    (length === null || Number(length) >= THRESHOLD) &&
+    !/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(headers.get("Cache-Control") ?? "");
+}
+
+/** Adds Accept-Encoding to the Vary of `headers`, unless it is there or Vary is `*`. */
+export function varyOnEncoding(headers: Headers): void {
+  const vary = headers.get("Vary");
+  if (vary === null) headers.set("Vary", "Accept-Encoding");
+  else if (vary !== "*" && !/accept-encoding/i.test(vary)) {
+    headers.set("Vary", `${vary}, Accept-Encoding`);
+  }
+}
+
+/**
+ * Encodes every answer that `mayEncode` lets be (but HEAD's, which has no body to send) in the
+ * encoding the client prefers (`preferredEncoding`), its ETag made weak.
+ */
+export function compression(): MiddlewareHandler {
+  return async function compression(c, next) {
+    await next();
+    const res = c.res;
+    if (c.req.method === "HEAD" || !res.body || !mayEncode(res)) return;
+    varyOnEncoding(res.headers);
+    const encoding = preferredEncoding(c.req.header("Accept-Encoding"));
+    if (encoding === undefined) return;
+    const stream = res.body.pipeThrough(new CompressionStream(FORMATS[encoding]));
+    const encoded = new Response(stream, res);
+    const headers = encoded.headers;
+    headers.delete("Content-Length");
+    headers.set("Content-Encoding", encoding);
+    const etag = headers.get("ETag");
+    if (etag !== null && !etag.startsWith("W/")) headers.set("ETag", `W/${etag}`);
+    // Unset first: Hono's setter would otherwise copy every header of the answer it replaces
+    // onto yet another Response, where this one has them already.
+    c.res = undefined;
+    c.res = encoded;
+  };
+}
