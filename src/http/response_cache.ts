@@ -1,8 +1,10 @@
 // Whole answers kept, to be cloned. For one content of the catalogue, a successful GET answer
 // depends only on the URL and the request headers the settings let change it: a repeated
 // request is answered from here, before it is even routed, without running validation, search,
-// serialisation or the middleware that would set the same headers again. Every answer goes when
-// the content changes. Bounded by entries and bytes, least recently used first out.
+// serialisation or the middleware that would set the same headers again. An answer is kept at
+// its second request: most of an agent's searches are made once, and keeping each would cost
+// copying its bytes and push out the answers that are asked again. Every answer goes when the
+// content changes. Bounded by entries and bytes, least recently used first out.
 import type { Hono, MiddlewareHandler } from "hono";
 import { logRequest } from "./middleware.ts";
 import type { ServiceSettings } from "./settings.ts";
@@ -14,7 +16,7 @@ export interface ResponseCacheOptions {
    * costs every request a lookup: name only those the app's settings let matter.
    */
   vary: readonly string[];
-  /** Most answers kept. */
+  /** Most answers kept, and most requests remembered as asked once. */
   maxEntries: number;
   /** Most body bytes kept, over all answers. */
   maxBytes: number;
@@ -47,6 +49,8 @@ export function responseCache(options: ResponseCacheOptions): ResponseCache {
   let kept = options.contentHash();
   /** The key replayed last, already the most recently used: a run of one request moves nothing. */
   let latest: string | undefined;
+  /** The keys of answers asked for once and not kept, oldest first. */
+  const once = new Set<string>();
 
   const keyOf = (request: Request) => {
     const headers = request.headers;
@@ -58,6 +62,7 @@ export function responseCache(options: ResponseCacheOptions): ResponseCache {
   const current = (at: string) => {
     if (at === kept) return;
     entries.clear();
+    once.clear();
     bytes = 0;
     kept = at;
     latest = undefined;
@@ -93,6 +98,12 @@ export function responseCache(options: ResponseCacheOptions): ResponseCache {
     if (method !== "GET" || res.status !== 200 || !res.headers.has("ETag") || !res.body) return;
     const length = Number(res.headers.get("Content-Length") ?? 0);
     if (length > options.maxBodyBytes) return;
+    // Asked once: remembered, not kept.
+    if (!once.delete(key)) {
+      once.add(key);
+      if (once.size > options.maxEntries) once.delete(once.values().next().value!);
+      return;
+    }
     const body: Uint8Array<ArrayBuffer> = new Uint8Array(await res.arrayBuffer());
     const response = new Response(body, res);
     // Unset first: Hono's setter would otherwise copy every header of the answer it replaces
