@@ -39,7 +39,8 @@ function ms(value: string): number {
   return match[2] === "us" ? n / 1000 : match[2] === "ms" ? n : n * 1000;
 }
 
-async function wrk(url: string, duration: number, script?: string): Promise<Round> {
+/** One wrk run of `duration` seconds; `script` makes the requests, told `start` where to begin. */
+async function wrk(url: string, duration: number, script?: string, start = 0): Promise<Round> {
   const output = await new Deno.Command("wrk", {
     args: [
       "-t1",
@@ -48,6 +49,7 @@ async function wrk(url: string, duration: number, script?: string): Promise<Roun
       "--latency",
       ...(script === undefined ? [] : ["-s", script]),
       url,
+      ...(script === undefined ? [] : ["--", String(start)]),
     ],
     stdout: "piped",
   }).output();
@@ -99,7 +101,7 @@ try {
     { label: `tool-index \`${SEARCH}\``, url: `${service.base}${SEARCH}` },
     { label: "tool-index `/summary`", url: `${service.base}/summary` },
     {
-      label: "tool-index `/search`, a new ranked request each time, gzip or brotli as asked",
+      label: "tool-index `/search`, a new ranked request each time, compressed as clients ask",
       url: service.base,
       script: `${root}bench/new_searches.lua`,
     },
@@ -116,7 +118,8 @@ try {
     // Each round starts one route later, so that no route always follows the same one.
     for (let k = 0; k < routes.length; k++) {
       const route = routes[(round + k) % routes.length];
-      route.rounds.push(await wrk(route.url, share, route.script));
+      // Each round's new searches start past the last's: 20 ** 5 orders, a million a round.
+      route.rounds.push(await wrk(route.url, share, route.script, round * 1_000_000));
     }
   }
   report(routes, share);

@@ -229,9 +229,10 @@ def words(text):
 
 
 def coverage_tables(sets, dev, encoder, rng, best_of=3):
-    """A floor on how much of a request the words of ranked search's best `best_of` tools cover:
-    each request word counts the cosine of its nearest word of the tool, every word encoded alone
-    by the full encoder and centred on their mean: the most a table of word vectors could tell."""
+    """A floor on how much of a request the one of ranked search's best `best_of` tools that covers
+    most of it covers: each request word counts the cosine of its nearest word of the tool, every
+    word encoded alone by the full encoder and centred on their mean: the most a table of word
+    vectors could tell."""
     texts = [text for qset in sets for text in [q["query"] for q in qset["queries"]] +
              [tool_text(t, False) for t in qset["tools"]]]
     vocabulary = sorted({w for text in texts for w in words(text)})
@@ -254,9 +255,9 @@ def coverage_tables(sets, dev, encoder, rng, best_of=3):
             nearest = [(request @ tool_words[name].T).max(1) for name in q["ranked"][:best_of]]
             shares.append(max(float(np.clip(cosines, 0, 1).mean()) for cosines in nearest))
         covered[qset["name"]] = np.array(shares)
-    print(f"\nCoverage of a request by ranked search's best {best_of} tools: share of requests put")
-    print("to another set's tools that reach the floor, and nDCG@10 of ranked search answering")
-    print("nothing below it")
+    print(f"\nCoverage of a request by the best of ranked search's best {best_of} tools: share of")
+    print("requests put to another set's tools that reach the floor, and nDCG@10 of ranked search")
+    print("answering nothing below it")
     print("| set | none | " + " | ".join(f"≥ {f}" for f in COVERAGE_FLOORS) + " |")
     print("|---|---:|" + "---:|" * len(COVERAGE_FLOORS))
     for qset in sets:

@@ -57,7 +57,7 @@ async function problemAt(path: string, status: number, init?: RequestInit) {
   return body;
 }
 
-Deno.test("a search answer's text is what JSON.stringify writes of it, its results written once", () => {
+Deno.test("a search answer's text is what JSON.stringify writes of it, each result the same object each time", () => {
   const hints = { ranked: "Rank them.", summary: "Read the summary." };
   const asked = [
     { query: "commit", limit: 2 },

@@ -66,8 +66,8 @@ export function searchAnswer(
 const resultTexts = new WeakMap<ToolIndexEntry | SummaryEntry, string>();
 
 /**
- * `answer` as JSON, the text `JSON.stringify` gives. Each result's text is made once and kept:
- * a result is the same object for as long as its tool's entry is (`wireEntry`,
+ * `answer` as JSON, the text `JSON.stringify` gives. Each frozen result's text is made once and
+ * kept: a result is the same frozen object for as long as its tool's entry is (`wireEntry`,
  * `summaryEntry`), and writing tools' frozen fields again took most of the time an answer
  * took to write.
  *
@@ -91,7 +91,8 @@ export function searchAnswerText(answer: SearchAnswer): string {
     let text = resultTexts.get(result);
     if (text === undefined) {
       text = JSON.stringify(result);
-      resultTexts.set(result, text);
+      // Only a frozen result cannot change after its text is made.
+      if (Object.isFrozen(result)) resultTexts.set(result, text);
     }
     return text;
   });

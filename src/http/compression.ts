@@ -20,15 +20,19 @@ const FORMATS: Record<Encoding, CompressionFormat> = {
   br: "brotli",
 };
 
-/** The q-value a client gives an encoding in Accept-Encoding, `*` included; 0 when absent. */
+/**
+ * The q-value a client gives an encoding in Accept-Encoding, `*` included; 0 when absent. A
+ * q-value that is not a number between 0 and 1 refuses the encoding.
+ */
 function quality(header: string, encoding: string): number {
   let wildcard = 0;
   for (const part of header.split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    const value = q === undefined ? 1 : Number(q.slice(2));
-    if (name === encoding) return Number.isFinite(value) ? value : 0;
-    if (name === "*") wildcard = Number.isFinite(value) ? value : 0;
+    const [name, ...params] = part.toLowerCase().split(";").map((piece) => piece.trim());
+    const q = params.find((param) => param.startsWith("q="));
+    const value = q === undefined ? 1 : Number(q.slice(2).trim());
+    const valid = q === undefined || (q.length > 2 && value >= 0 && value <= 1) ? value : 0;
+    if (name === encoding) return valid;
+    if (name === "*") wildcard = valid;
   }
   return wildcard;
 }
@@ -76,11 +80,11 @@ export function mayEncode(res: Response): boolean {
     !/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(headers.get("Cache-Control") ?? "");
 }
 
-/** Adds Accept-Encoding to the Vary of `headers`, unless it is there or Vary is `*`. */
+/** Adds Accept-Encoding to the Vary of `headers`, unless it names it already or is `*`. */
 export function varyOnEncoding(headers: Headers): void {
   const vary = headers.get("Vary");
   if (vary === null) headers.set("Vary", "Accept-Encoding");
-  else if (vary !== "*" && !/accept-encoding/i.test(vary)) {
+  else if (vary.split(",").every((name) => !/^\s*(?:\*|accept-encoding)\s*$/i.test(name))) {
     headers.set("Vary", `${vary}, Accept-Encoding`);
   }
 }
@@ -104,8 +108,8 @@ export function compression(): MiddlewareHandler {
     headers.set("Content-Encoding", encoding);
     const etag = headers.get("ETag");
     if (etag !== null && !etag.startsWith("W/")) headers.set("ETag", `W/${etag}`);
-    // Unset first: Hono's setter would otherwise copy every header of the answer it replaces
-    // onto yet another Response, where this one has them already.
+    // Unset first: Hono's setter would otherwise lay the headers of the answer it replaces (its
+    // Content-Length, its strong ETag) over these, on yet another Response.
     c.res = undefined;
     c.res = encoded;
   };

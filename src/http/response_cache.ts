@@ -6,6 +6,7 @@
 // copying its bytes and push out the answers that are asked again. Every answer goes when the
 // content changes. Bounded by entries and bytes, least recently used first out.
 import type { Hono, MiddlewareHandler } from "hono";
+import { Hash64 } from "../_hash.ts";
 import { logRequest } from "./middleware.ts";
 import type { ServiceSettings } from "./settings.ts";
 
@@ -49,7 +50,11 @@ export function responseCache(options: ResponseCacheOptions): ResponseCache {
   let kept = options.contentHash();
   /** The key replayed last, already the most recently used: a run of one request moves nothing. */
   let latest: string | undefined;
-  /** The keys of answers asked for once and not kept, oldest first. */
+  /**
+   * The answers asked for once and not kept, oldest first, each by a 64-bit hash of its key: a
+   * key holds a URL and request headers, which may be long. Two keys that share a hash only let
+   * an answer be kept at its first request.
+   */
   const once = new Set<string>();
 
   const keyOf = (request: Request) => {
@@ -99,15 +104,16 @@ export function responseCache(options: ResponseCacheOptions): ResponseCache {
     const length = Number(res.headers.get("Content-Length") ?? 0);
     if (length > options.maxBodyBytes) return;
     // Asked once: remembered, not kept.
-    if (!once.delete(key)) {
-      once.add(key);
+    const hash = new Hash64().update(key).digest();
+    if (!once.delete(hash)) {
+      once.add(hash);
       if (once.size > options.maxEntries) once.delete(once.values().next().value!);
       return;
     }
     const body: Uint8Array<ArrayBuffer> = new Uint8Array(await res.arrayBuffer());
     const response = new Response(body, res);
     // Unset first: Hono's setter would otherwise copy every header of the answer it replaces
-    // onto a new Response, where this one already has them.
+    // onto yet another Response, where this one has them already.
     c.res = undefined;
     c.res = response.clone();
     if (body.byteLength > options.maxBodyBytes) return;
