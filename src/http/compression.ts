@@ -21,20 +21,19 @@ const FORMATS: Record<Encoding, CompressionFormat> = {
 };
 
 /**
- * The q-value a client gives an encoding in Accept-Encoding, `*` included; 0 when absent. A
- * q-value that is not a number between 0 and 1 refuses the encoding.
+ * The q-value Accept-Encoding's `header` gives each coding it names, `*` included: a name's first
+ * q-value, `*`'s last. A q-value that is not a number between 0 and 1 refuses the coding.
  */
-function quality(header: string, encoding: string): number {
-  let wildcard = 0;
+function qualities(header: string): Map<string, number> {
+  const found = new Map<string, number>();
   for (const part of header.split(",")) {
     const [name, ...params] = part.toLowerCase().split(";").map((piece) => piece.trim());
     const q = params.find((param) => param.startsWith("q="));
     const value = q === undefined ? 1 : Number(q.slice(2).trim());
     const valid = q === undefined || (q.length > 2 && value >= 0 && value <= 1) ? value : 0;
-    if (name === encoding) return valid;
-    if (name === "*") wildcard = valid;
+    if (name === "*" || !found.has(name)) found.set(name, valid);
   }
-  return wildcard;
+  return found;
 }
 
 /**
@@ -53,10 +52,11 @@ function quality(header: string, encoding: string): number {
  */
 export function preferredEncoding(accept: string | undefined): Encoding | undefined {
   if (accept === undefined) return undefined;
+  const found = qualities(accept);
   let preferred: Encoding | undefined;
   let best = 0;
   for (const encoding of ENCODINGS) {
-    const q = quality(accept, encoding);
+    const q = found.get(encoding) ?? found.get("*") ?? 0;
     if (q > best) {
       preferred = encoding;
       best = q;
