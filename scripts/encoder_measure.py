@@ -73,9 +73,8 @@ class Cache:
         return np.stack([self.known[t] for t in texts])
 
 
-def static_table(encoder, dims):
-    """Each vocabulary token's output vector (the token alone between [CLS] and [SEP]), reduced to
-    `dims` by PCA: what a request would be encoded with at the edge, by table look-ups."""
+def token_vectors(encoder):
+    """Each vocabulary token's output vector: the token alone between [CLS] and [SEP]."""
     vocab = encoder.tok.get_vocab_size()
     ids = np.arange(vocab)
     rows = []
@@ -84,7 +83,13 @@ def static_table(encoder, dims):
         batch = np.stack([np.full(len(part), 101), part, np.full(len(part), 102)], axis=1)
         mask = np.ones(batch.shape, dtype=np.float32)
         rows.append(encoder._forward(batch, mask))
-    table = np.concatenate(rows)
+    return np.concatenate(rows)
+
+
+def static_table(encoder, dims):
+    """Each vocabulary token's output vector, reduced to `dims` by PCA: what a request would be
+    encoded with at the edge, by table look-ups."""
+    table = token_vectors(encoder)
     mean = table.mean(0)
     _, _, vt = np.linalg.svd(table - mean, full_matrices=False)
     basis = vt[:dims].T

@@ -20,7 +20,14 @@
 import { parseArgs } from "node:util";
 import type { CLImaxConfig } from "../mod.ts";
 import { ToolIndex, ToolRegistry } from "../mod.ts";
-import { HybridSearcher, loadSentenceEncoder, type SentenceEncoder } from "../src/hybrid/mod.ts";
+import {
+  type HybridOptions,
+  HybridSearcher,
+  loadSentenceEncoder,
+  loadTokenTable,
+  type SentenceEncoder,
+  TABLE_DEFAULTS,
+} from "../src/hybrid/mod.ts";
 import { DEFAULT_RANKING, FIELDS, RankedIndex, type RankingOptions } from "../src/search/ranked.ts";
 import { collectTools } from "../src/index/_collect.ts";
 import {
@@ -57,13 +64,14 @@ const { values, positionals } = parseArgs({
     ablation: { type: "boolean", default: false },
     queries: { type: "string" },
     hybrid: { type: "boolean", default: false },
+    table: { type: "boolean", default: false },
   },
   allowPositionals: true,
 });
 if (values.all === (positionals.length === 1) || positionals.length > 1) {
   console.error(
-    "Usage: deno task eval --all [--against REV] [--ablation] [--hybrid]\n" +
-      "       deno task eval <data-dir> [--queries FILE] [--ablation] [--hybrid]",
+    "Usage: deno task eval --all [--against REV] [--ablation] [--hybrid] [--table]\n" +
+      "       deno task eval <data-dir> [--queries FILE] [--ablation] [--hybrid] [--table]",
   );
   Deno.exit(2);
 }
@@ -90,13 +98,26 @@ const substring: Rankings = ({ configs, queries }) => {
   );
 };
 
-/** Hybrid search, its encoder's vectors kept for every text of every set. */
-async function hybridRankings(): Promise<Rankings> {
-  const encoder = rememberingEncoder(await loadSentenceEncoder());
+/** Hybrid searches: with the full encoder, and (`--table`) with the token table. */
+async function hybridSearchers(): Promise<[string, Rankings][]> {
+  const searchers: [string, Rankings][] = [];
+  if (values.hybrid) searchers.push(["hybrid", hybridRankings(await loadSentenceEncoder())]);
+  if (values.table) {
+    searchers.push([
+      "hybrid, token table",
+      hybridRankings(await loadTokenTable(), TABLE_DEFAULTS),
+    ]);
+  }
+  return searchers;
+}
+
+/** Hybrid search with `encoder`, its vectors kept for every text of every set. */
+function hybridRankings(full: SentenceEncoder, options: HybridOptions = {}): Rankings {
+  const encoder = rememberingEncoder(full);
   return async ({ configs, queries }) => {
     const registry = new ToolRegistry({
       onWarning: () => {},
-      searchers: { hybrid: new HybridSearcher(encoder) },
+      searchers: { hybrid: new HybridSearcher(encoder, options) },
     });
     for (const config of configs) registry.registerConfig(config);
     const rankings: string[][] = [];
@@ -216,7 +237,8 @@ if (values.all) {
     const searchers: [string, Rankings][] = [["**ranked**", ranked]];
     if (previous) searchers.push([`ranked at ${previous.label}`, previousRankings(previous)]);
     searchers.push(["MiniSearch 7.2", miniSearch], ...(values.ablation ? ablations() : []));
-    if (values.hybrid) searchers.push(["hybrid", await hybridRankings()]);
+    const hybrids = await hybridSearchers();
+    searchers.push(...hybrids);
     // measured[searcher][set]: each query's measures.
     const measured: PerQuery[][] = [];
     for (const [, rankings] of searchers) {
@@ -247,7 +269,10 @@ if (values.all) {
     const comparisons: [number, number, string][] = [];
     if (previous) comparisons.push([0, 1, `Ranked minus ${previous.label}`]);
     comparisons.push([0, previous ? 2 : 1, "Ranked minus MiniSearch 7.2"]);
-    if (values.hybrid) comparisons.push([searchers.length - 1, 0, "Hybrid minus ranked"]);
+    hybrids.forEach(([label], i) => {
+      const one = searchers.length - hybrids.length + i;
+      comparisons.push([one, 0, `${label[0].toUpperCase()}${label.slice(1)} minus ranked`]);
+    });
     for (const [one, other, title] of comparisons) {
       console.log(
         `\n## ${title}: the mean difference [paired bootstrap 95% interval]; ` +
@@ -309,7 +334,7 @@ if (values.all) {
     ["**ranked**", ranked],
     ["MiniSearch 7.2 (anchor)", miniSearch],
     ...(values.ablation ? ablations() : []),
-    ...(values.hybrid ? [["hybrid", await hybridRankings()] as [string, Rankings]] : []),
+    ...await hybridSearchers(),
   ];
   const tools = set.configs.reduce((sum, config) => sum + config.tools.length, 0);
   console.log(`${set.queries.length} queries, ${tools} tools (${positionals[0]})\n`);

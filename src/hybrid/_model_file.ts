@@ -19,6 +19,33 @@ export class ModelFileError extends Error {
   override name = "ModelFileError";
 }
 
+/**
+ * The bytes of the file at `url`, gunzipped if `compressed`.
+ *
+ * @throws {ModelFileError} When the file cannot be read.
+ */
+export async function bytesOf(url: URL, compressed?: "gzip"): Promise<Uint8Array<ArrayBuffer>> {
+  const answer = await fetch(url).catch((error) => {
+    throw new ModelFileError(`The encoder's file ${url.href} cannot be read`, { cause: error });
+  });
+  if (!answer.ok || answer.body === null) {
+    throw new ModelFileError(`The encoder's file ${url.href} cannot be read: ${answer.status}`);
+  }
+  const body = compressed
+    ? answer.body.pipeThrough(new DecompressionStream(compressed))
+    : answer.body;
+  return new Uint8Array(await new Response(body).arrayBuffer());
+}
+
+/** `name` and the first 8 bytes of the SHA-256 of `files`: vectors of other files differ. */
+export async function modelName(name: string, files: readonly Uint8Array[]): Promise<string> {
+  const all = new Uint8Array(files.reduce((sum, file) => sum + file.length, 0));
+  files.reduce((at, file) => (all.set(file, at), at + file.length), 0);
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", all));
+  return `${name}/` +
+    [...digest.subarray(0, 8)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
 /** One tensor of the file: where its values start, and how they are stored and given. */
 interface Stored {
   at: number;
@@ -29,11 +56,10 @@ interface Stored {
   columns: number;
 }
 
-/** The weights in the order and at the offsets the graph gives, from `file`. */
-export function runtimeWeights(file: Uint8Array): Uint8Array<ArrayBuffer> {
+/** The tensors of `file`, each header checked. */
+function tensorsOf(file: Uint8Array): Stored[] {
   const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
   const tensors: Stored[] = [];
-  let size = 0;
   for (let at = 0; at < file.length;) {
     if (at + HEADER > file.length) {
       throw new ModelFileError("The weights file ends inside a header");
@@ -57,13 +83,25 @@ export function runtimeWeights(file: Uint8Array): Uint8Array<ArrayBuffer> {
       );
     }
     tensors.push(tensor);
-    size += output === FLOAT32
-      ? 4 * count
-      : count + 4 * (output === COLUMNS ? columns : count / columns);
     at += HEADER +
       (bits === 0 ? count * 4 : (count / block) * 2 + Math.ceil((count * bits) / 8));
     if (at > file.length) throw new ModelFileError("The weights file ends inside a tensor");
   }
+  return tensors;
+}
+
+/** The weights in the order and at the offsets the graph gives, from `file`. */
+export function runtimeWeights(file: Uint8Array): Uint8Array<ArrayBuffer> {
+  const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
+  const tensors = tensorsOf(file);
+  const size = tensors.reduce(
+    (sum, { count, output, columns }) =>
+      sum +
+      (output === FLOAT32
+        ? 4 * count
+        : count + 4 * (output === COLUMNS ? columns : count / columns)),
+    0,
+  );
   const out = new Uint8Array(size);
   const outView = new DataView(out.buffer);
   let written = 0;
@@ -136,4 +174,48 @@ function float16(half: number): number {
   if (exponent === 0) return sign * fraction * 2 ** -24;
   if (exponent === 0x1f) return fraction === 0 ? sign * Infinity : NaN;
   return sign * (1 + fraction / 1024) * 2 ** (exponent - 15);
+}
+
+/**
+ * The one matrix `file` holds, `columns` values a row, as 4-bit integers packed two a byte
+ * (lowest first, offset by 8) with a float32 scale for each block of 32 values.
+ */
+export interface PackedMatrix {
+  columns: number;
+  rows: number;
+  values: Uint8Array;
+  scales: Float32Array;
+}
+
+/** Blocks of the packed matrix: a row is whole blocks, so that each row starts on a byte. */
+const BLOCK = 32;
+
+/**
+ * The matrix of `file`, a file of one tensor of 4 bits a value in blocks of 32.
+ *
+ * @throws {ModelFileError} When the file holds anything else.
+ */
+export function packedMatrix(file: Uint8Array): PackedMatrix {
+  const tensors = tensorsOf(file);
+  const tensor = tensors.length === 1 ? tensors[0] : undefined;
+  if (
+    tensor === undefined || tensor.bits !== 4 || tensor.block !== BLOCK || tensor.columns === 0 ||
+    tensor.columns % BLOCK !== 0
+  ) {
+    throw new ModelFileError(
+      `The table file must hold one matrix of 4 bits in blocks of ${BLOCK}, not ` +
+        `${tensors.length} tensors`,
+    );
+  }
+  const { at, block, count, columns } = tensor;
+  const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
+  const scales = new Float32Array(count / block);
+  for (let b = 0; b < scales.length; b++) scales[b] = float16(view.getUint16(at + 2 * b, true));
+  const start = at + scales.length * 2;
+  return {
+    columns,
+    rows: count / columns,
+    values: file.subarray(start, start + count / 2),
+    scales,
+  };
 }

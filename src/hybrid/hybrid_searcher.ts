@@ -55,6 +55,24 @@ export const HYBRID_DEFAULTS: Readonly<{ weight: number; floor: number }> = Obje
 });
 
 /**
+ * The weight and floor chosen on the development sets for the token table (`loadTokenTable`),
+ * whose cosines run higher than the full encoder's (docs/search.md).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { HybridSearcher, loadTokenTable, TABLE_DEFAULTS } from "@climax/tool-index/hybrid";
+ *
+ * const searcher = new HybridSearcher(await loadTokenTable(), TABLE_DEFAULTS);
+ * assert.equal(searcher.mode, "hybrid");
+ * ```
+ */
+export const TABLE_DEFAULTS: Readonly<{ weight: number; floor: number }> = Object.freeze({
+  weight: 0.7,
+  floor: 0.25,
+});
+
+/**
  * How many of ranked search's and of the encoder's best a search weighs: the same for every
  * page, so that pages of any length are places of one order.
  */

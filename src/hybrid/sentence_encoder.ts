@@ -7,7 +7,7 @@
  * @module
  */
 import type { InferenceSession, Tensor } from "onnxruntime-web";
-import { ModelFileError, runtimeWeights } from "./_model_file.ts";
+import { bytesOf, modelName, runtimeWeights } from "./_model_file.ts";
 import { tokenIds, type Vocabulary, vocabularyOf } from "./_wordpiece.ts";
 
 /**
@@ -95,33 +95,9 @@ async function load(): Promise<SentenceEncoder> {
     externalData: [{ path: "weights", data: runtimeWeights(weights) }],
   });
   // Vectors made with another graph, weights or vocabulary do not compare with this one's.
-  const files = new Uint8Array(graph.length + weights.length + vocabulary.length);
-  files.set(graph);
-  files.set(weights, graph.length);
-  files.set(vocabulary, graph.length + weights.length);
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", files));
-  const model = "all-MiniLM-L6-v2/" +
-    [...digest.subarray(0, 8)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  const model = await modelName("all-MiniLM-L6-v2", [graph, weights, vocabulary]);
   const words = vocabularyOf(new TextDecoder().decode(vocabulary));
   return new OnnxEncoder(model, session, ort.Tensor, words);
-}
-
-/**
- * The bytes of the file at `url`, gunzipped if `compressed`.
- *
- * @throws {ModelFileError} When the file cannot be read.
- */
-async function bytesOf(url: URL, compressed?: "gzip"): Promise<Uint8Array<ArrayBuffer>> {
-  const answer = await fetch(url).catch((error) => {
-    throw new ModelFileError(`The encoder's file ${url.href} cannot be read`, { cause: error });
-  });
-  if (!answer.ok || answer.body === null) {
-    throw new ModelFileError(`The encoder's file ${url.href} cannot be read: ${answer.status}`);
-  }
-  const body = compressed
-    ? answer.body.pipeThrough(new DecompressionStream(compressed))
-    : answer.body;
-  return new Uint8Array(await new Response(body).arrayBuffer());
 }
 
 /** The encoder over one onnxruntime session. */
