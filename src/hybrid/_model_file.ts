@@ -37,6 +37,16 @@ export async function bytesOf(url: URL, compressed?: "gzip"): Promise<Uint8Array
   return new Uint8Array(await new Response(body).arrayBuffer());
 }
 
+/** `load`, run once: later calls share its promise, and a failed one is tried again. */
+export function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () =>
+    loading ??= load().catch((error) => {
+      loading = undefined;
+      throw error;
+    });
+}
+
 /** `name` and the first 8 bytes of the SHA-256 of `files`: vectors of other files differ. */
 export async function modelName(name: string, files: readonly Uint8Array[]): Promise<string> {
   const all = new Uint8Array(files.reduce((sum, file) => sum + file.length, 0));

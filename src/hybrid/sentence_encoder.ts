@@ -7,7 +7,7 @@
  * @module
  */
 import type { InferenceSession, Tensor } from "onnxruntime-web";
-import { bytesOf, modelName, runtimeWeights } from "./_model_file.ts";
+import { bytesOf, modelName, once, runtimeWeights } from "./_model_file.ts";
 import { tokenIds, type Vocabulary, vocabularyOf } from "./_wordpiece.ts";
 
 /**
@@ -56,7 +56,7 @@ const FILES = {
   vocabulary: new URL("./_vocab.txt", import.meta.url),
 };
 
-let loading: Promise<SentenceEncoder> | undefined;
+const loaded = once(load);
 
 /**
  * The encoder, loaded once per process: its files are read (beside this module, from disk or
@@ -75,11 +75,7 @@ let loading: Promise<SentenceEncoder> | undefined;
  * ```
  */
 export function loadSentenceEncoder(): Promise<SentenceEncoder> {
-  loading ??= load().catch((error) => {
-    loading = undefined;
-    throw error;
-  });
-  return loading;
+  return loaded();
 }
 
 async function load(): Promise<SentenceEncoder> {

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { bytesOf, modelName, type PackedMatrix, packedMatrix } from "./_model_file.ts";
+import { bytesOf, modelName, once, type PackedMatrix, packedMatrix } from "./_model_file.ts";
 import { tokenIds, type Vocabulary, vocabularyOf } from "./_wordpiece.ts";
 import { MAX_TOKENS, type SentenceEncoder } from "./sentence_encoder.ts";
 
@@ -16,7 +16,7 @@ const FILES = {
   vocabulary: new URL("./_vocab.txt", import.meta.url),
 };
 
-let loading: Promise<SentenceEncoder> | undefined;
+const loaded = once(load);
 
 /**
  * The table encoder, loaded once per process. Its vectors compare with each other, not with
@@ -34,11 +34,7 @@ let loading: Promise<SentenceEncoder> | undefined;
  * ```
  */
 export function loadTokenTable(): Promise<SentenceEncoder> {
-  loading ??= load().catch((error) => {
-    loading = undefined;
-    throw error;
-  });
-  return loading;
+  return loaded();
 }
 
 async function load(): Promise<SentenceEncoder> {
