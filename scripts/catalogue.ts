@@ -6,8 +6,11 @@
 import { BUNDLED_CONFIGS, directoryUrl } from "../src/config/files.ts";
 import { compileCatalogue } from "../src/catalogue/compile.ts";
 import { loadCatalogue } from "../src/catalogue/load.ts";
-import { readStoredVectors, VECTORS_FILE } from "../src/catalogue/hybrid_mode.ts";
-import { HybridSearcher } from "../src/hybrid/mod.ts";
+import {
+  createHybridSearcher,
+  readStoredVectors,
+  VECTORS_FILE,
+} from "../src/catalogue/hybrid_mode.ts";
 
 const dir = Deno.args[0] ?? BUNDLED_CONFIGS;
 const { file, sources } = await compileCatalogue(dir);
@@ -17,7 +20,7 @@ const vectorsFile = new URL(VECTORS_FILE, directoryUrl(dir));
 const stored = await readStoredVectors(dir, (message) => console.warn(message));
 const { registry } = await loadCatalogue(dir);
 const entries = registry.ids().map((id) => registry.getEntry(id)!);
-const searcher = await HybridSearcher.create({ vectors: stored });
+const searcher = await createHybridSearcher(stored);
 await searcher.addTools(entries);
 const vectors = searcher.storedVectors(entries);
 await Deno.writeTextFile(vectorsFile, JSON.stringify(vectors, null, 0) + "\n");

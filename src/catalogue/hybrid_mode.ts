@@ -1,9 +1,9 @@
 /**
- * The service's `hybrid` mode: hybrid search (`src/hybrid/`), loaded when a search first asks
- * for it, never at the start. The encoder then loads, with the vectors `deno task catalogue`
- * stored beside the directory's compiled catalogue; the tools that have none (an upstream
- * server's, an edited file's) are encoded as they register, or at the first search that needs
- * them.
+ * The service's `hybrid` mode: hybrid search (`src/hybrid/`) with the token table, loaded when a
+ * search first asks for it, never at the start. The table then loads, with the vectors `deno task
+ * catalogue` stored beside the directory's compiled catalogue; the tools that have none (an
+ * upstream server's, an edited file's) are encoded as they register, or at the first search that
+ * needs them.
  *
  * @module
  */
@@ -21,7 +21,7 @@ export const HYBRID_MODE = "hybrid";
 export const HYBRID_MODE_SPEC: Readonly<{ label: string; description: string }> = Object.freeze({
   label: "by meaning",
   description:
-    "'hybrid' weighs the words of a request with their meaning, so it also finds a tool that says the same in other words, and answers nothing when no tool comes near (its first use takes a second or two)",
+    "'hybrid' weighs the words of a request with their meaning, so it also finds a tool that says the same in other words, and answers nothing when no tool comes near (its first use takes under a second)",
 });
 
 /** The file of stored vectors in a directory of sources, beside the compiled catalogue. */
@@ -77,11 +77,7 @@ export function hybridMode(dir: string | URL, report: (message: string) => void)
       return Promise.reject(failed.error);
     }
     return loading ??= (async () => {
-      const [{ HybridSearcher }, vectors] = await Promise.all([
-        import("../hybrid/mod.ts"),
-        readStoredVectors(dir, report),
-      ]);
-      loaded = await HybridSearcher.create({ vectors, mode: HYBRID_MODE });
+      loaded = await createHybridSearcher(await readStoredVectors(dir, report));
       encodeAll();
       return loaded;
     })().catch((error) => {
@@ -109,6 +105,20 @@ export function hybridMode(dir: string | URL, report: (message: string) => void)
       return registry.onChange(encodeAll);
     },
   };
+}
+
+/**
+ * The searcher of the service's mode, given the `vectors` stored before: hybrid search with the
+ * token table, which encodes a request in a tenth of a millisecond and holds megabytes, where
+ * the full encoder takes tens of milliseconds and hundreds of megabytes (docs/search.md).
+ */
+export async function createHybridSearcher(vectors?: StoredVectors): Promise<HybridSearcher> {
+  const { HybridSearcher, loadTokenTable, TABLE_DEFAULTS } = await import("../hybrid/mod.ts");
+  return new HybridSearcher(await loadTokenTable(), {
+    ...TABLE_DEFAULTS,
+    vectors,
+    mode: HYBRID_MODE,
+  });
 }
 
 /**
