@@ -10,13 +10,10 @@
 //   deno run --allow-read bench/hybrid_report.ts [requests]
 import { type CLImaxConfigInput, type RegistryEntry, ToolRegistry } from "../mod.ts";
 import {
-  HYBRID_DEFAULTS,
-  type HybridOptions,
   HybridSearcher,
   loadSentenceEncoder,
   loadTokenTable,
   type SentenceEncoder,
-  TABLE_DEFAULTS,
 } from "../src/hybrid/mod.ts";
 import { EVAL_DIR, loadEvalSet } from "../support/eval_sets.ts";
 import { machine, percentile } from "./_measure.ts";
@@ -35,8 +32,8 @@ const requests = [...new Set(queries.map(({ query }) => query))].slice(0, REQUES
 
 const ms = (values: number[], p: number) => percentile(values, p).toFixed(2);
 console.log(machine());
-await report("the full encoder", await loadSentenceEncoder(), HYBRID_DEFAULTS, false);
-await report("the token table", await loadTokenTable(), TABLE_DEFAULTS, true);
+await report("the full encoder", await loadSentenceEncoder(), false);
+await report("the token table", await loadTokenTable(), true);
 
 /**
  * Times hybrid search with `real` encoding each request; each tool gets its vector from `real`
@@ -45,7 +42,6 @@ await report("the token table", await loadTokenTable(), TABLE_DEFAULTS, true);
 async function report(
   label: string,
   real: SentenceEncoder,
-  options: HybridOptions,
   encodeTools: boolean,
 ): Promise<void> {
   let seed = 0;
@@ -57,7 +53,7 @@ async function report(
         ? real.encode(texts)
         : Promise.resolve(texts.map(() => randomUnit(real.dimensions, ++seed))),
   };
-  const searcher = new HybridSearcher(encoder, options);
+  const searcher = new HybridSearcher(encoder);
   const registry = new ToolRegistry({ onWarning: () => {}, searchers: { hybrid: searcher } });
   for (let copy = 0; copy < COPIES; copy++) {
     for (const config of catalogue) {

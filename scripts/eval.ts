@@ -21,12 +21,10 @@ import { parseArgs } from "node:util";
 import type { CLImaxConfig } from "../mod.ts";
 import { ToolIndex, ToolRegistry } from "../mod.ts";
 import {
-  type HybridOptions,
   HybridSearcher,
   loadSentenceEncoder,
   loadTokenTable,
   type SentenceEncoder,
-  TABLE_DEFAULTS,
 } from "../src/hybrid/mod.ts";
 import { DEFAULT_RANKING, FIELDS, RankedIndex, type RankingOptions } from "../src/search/ranked.ts";
 import { collectTools } from "../src/index/_collect.ts";
@@ -103,21 +101,18 @@ async function hybridSearchers(): Promise<[string, Rankings][]> {
   const searchers: [string, Rankings][] = [];
   if (values.hybrid) searchers.push(["hybrid", hybridRankings(await loadSentenceEncoder())]);
   if (values.table) {
-    searchers.push([
-      "hybrid, token table",
-      hybridRankings(await loadTokenTable(), TABLE_DEFAULTS),
-    ]);
+    searchers.push(["hybrid, token table", hybridRankings(await loadTokenTable())]);
   }
   return searchers;
 }
 
 /** Hybrid search with `encoder`, its vectors kept for every text of every set. */
-function hybridRankings(full: SentenceEncoder, options: HybridOptions = {}): Rankings {
-  const encoder = rememberingEncoder(full);
+function hybridRankings(encoder: SentenceEncoder): Rankings {
+  const remembering = rememberingEncoder(encoder);
   return async ({ configs, queries }) => {
     const registry = new ToolRegistry({
       onWarning: () => {},
-      searchers: { hybrid: new HybridSearcher(encoder, options) },
+      searchers: { hybrid: new HybridSearcher(remembering) },
     });
     for (const config of configs) registry.registerConfig(config);
     const rankings: string[][] = [];

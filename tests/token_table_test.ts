@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { type McpTool, ToolRegistry } from "../mod.ts";
-import { HybridSearcher, loadTokenTable, TABLE_DEFAULTS } from "../src/hybrid/mod.ts";
+import { HybridSearcher, loadTokenTable } from "../src/hybrid/mod.ts";
 import { ModelFileError, packedMatrix } from "../src/hybrid/_model_file.ts";
 
 const schema = { type: "object" };
@@ -67,7 +67,7 @@ Deno.test("the token table gives unit vectors that tell close meanings from far 
 Deno.test("hybrid search with the token table finds a tool by meaning, and nothing far", async () => {
   const table = await loadTokenTable();
   const registry = new ToolRegistry({
-    searchers: { hybrid: new HybridSearcher(table, TABLE_DEFAULTS) },
+    searchers: { hybrid: new HybridSearcher(table) },
   });
   registry.registerMcpTools(
     "apps",

@@ -77,7 +77,7 @@ export function hybridMode(dir: string | URL, report: (message: string) => void)
       return Promise.reject(failed.error);
     }
     return loading ??= (async () => {
-      loaded = await createHybridSearcher(await readStoredVectors(dir, report));
+      loaded = await createHybridSearcher(readStoredVectors(dir, report));
       encodeAll();
       return loaded;
     })().catch((error) => {
@@ -108,17 +108,17 @@ export function hybridMode(dir: string | URL, report: (message: string) => void)
 }
 
 /**
- * The searcher of the service's mode, given the `vectors` stored before: hybrid search with the
- * token table, which encodes a request in a tenth of a millisecond and holds megabytes, where
- * the full encoder takes tens of milliseconds and hundreds of megabytes (docs/search.md).
+ * The searcher of the service's mode, given the `vectors` stored before (read while the table
+ * loads): hybrid search with the token table, which encodes a request in a tenth of a
+ * millisecond and holds megabytes, where the full encoder takes tens of milliseconds and hundreds
+ * of megabytes (docs/search.md).
  */
-export async function createHybridSearcher(vectors?: StoredVectors): Promise<HybridSearcher> {
-  const { HybridSearcher, loadTokenTable, TABLE_DEFAULTS } = await import("../hybrid/mod.ts");
-  return new HybridSearcher(await loadTokenTable(), {
-    ...TABLE_DEFAULTS,
-    vectors,
-    mode: HYBRID_MODE,
-  });
+export async function createHybridSearcher(
+  vectors?: StoredVectors | Promise<StoredVectors | undefined>,
+): Promise<HybridSearcher> {
+  const { HybridSearcher, loadTokenTable } = await import("../hybrid/mod.ts");
+  const [table, stored] = await Promise.all([loadTokenTable(), vectors]);
+  return new HybridSearcher(table, { vectors: stored, mode: HYBRID_MODE });
 }
 
 /**

@@ -39,7 +39,8 @@ export interface HybridOptions {
 }
 
 /**
- * The weight and floor chosen on the development sets (docs/search.md).
+ * The weight and floor chosen on the development sets (docs/search.md), for the full encoder and
+ * for the token table alike.
  *
  * @example
  * ```ts
@@ -50,24 +51,6 @@ export interface HybridOptions {
  * ```
  */
 export const HYBRID_DEFAULTS: Readonly<{ weight: number; floor: number }> = Object.freeze({
-  weight: 0.7,
-  floor: 0.25,
-});
-
-/**
- * The weight and floor chosen on the development sets for the token table (`loadTokenTable`),
- * whose cosines run higher than the full encoder's (docs/search.md).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { HybridSearcher, loadTokenTable, TABLE_DEFAULTS } from "@climax/tool-index/hybrid";
- *
- * const searcher = new HybridSearcher(await loadTokenTable(), TABLE_DEFAULTS);
- * assert.equal(searcher.mode, "hybrid");
- * ```
- */
-export const TABLE_DEFAULTS: Readonly<{ weight: number; floor: number }> = Object.freeze({
   weight: 0.7,
   floor: 0.25,
 });

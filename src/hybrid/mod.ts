@@ -28,7 +28,6 @@ export {
   type HybridOptions,
   HybridSearcher,
   type StoredVectors,
-  TABLE_DEFAULTS,
 } from "./hybrid_searcher.ts";
 export { loadSentenceEncoder, MAX_TOKENS, type SentenceEncoder } from "./sentence_encoder.ts";
 export { loadTokenTable } from "./token_table.ts";
