@@ -9,12 +9,8 @@
 //
 //   deno run --allow-read bench/hybrid_report.ts [requests]
 import { type CLImaxConfigInput, type RegistryEntry, ToolRegistry } from "../mod.ts";
-import {
-  HybridSearcher,
-  loadSentenceEncoder,
-  loadTokenTable,
-  type SentenceEncoder,
-} from "../src/hybrid/mod.ts";
+import { HybridSearcher, loadTokenTable, type SentenceEncoder } from "../src/hybrid/mod.ts";
+import { loadFullEncoder } from "../support/full_encoder.ts";
 import { EVAL_DIR, loadEvalSet } from "../support/eval_sets.ts";
 import { machine, percentile } from "./_measure.ts";
 
@@ -32,7 +28,7 @@ const requests = [...new Set(queries.map(({ query }) => query))].slice(0, REQUES
 
 const ms = (values: number[], p: number) => percentile(values, p).toFixed(2);
 console.log(machine());
-await report("the full encoder", await loadSentenceEncoder(), false);
+await report("the full encoder", await loadFullEncoder(), false);
 await report("the token table", await loadTokenTable(), true);
 
 /**

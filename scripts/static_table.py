@@ -5,7 +5,7 @@ descriptions, pulled towards each token's own output vector (encoder_measure.py'
 which rare tokens keep. The corpus: WordNet's words, glosses and examples (Debian's wordnet-base),
 Debian's package descriptions (`apt-cache dumpavail`) and the bundled configs' tools; no request
 and no tool of another development set. Then it measures the table encoding requests, with tools
-encoded by the full encoder (as a compiled catalogue stores them) or by the table too: hybrids
+encoded by the full encoder (as a compiled catalogue first stored them) or by the table too: hybrids
 with ranked search, and a floor on the best cosine that answers nothing below it. Python as a
 measuring tool only.
 

@@ -2,12 +2,11 @@ import assert from "node:assert/strict";
 import { type McpTool, ToolRegistry, UnpreparedSearchError } from "../mod.ts";
 import {
   HybridSearcher,
-  loadSentenceEncoder,
+  loadTokenTable,
   MAX_TOKENS,
   type SentenceEncoder,
 } from "../src/hybrid/mod.ts";
 import { tokenIds, vocabularyOf } from "../src/hybrid/_wordpiece.ts";
-import { ModelFileError, runtimeWeights } from "../src/hybrid/_model_file.ts";
 
 const vocabulary = vocabularyOf(
   await Deno.readTextFile(new URL("../src/hybrid/_vocab.txt", import.meta.url)),
@@ -60,71 +59,7 @@ Deno.test("tokenIds() keeps the first MAX_TOKENS tokens, [SEP] last", () => {
   assert.equal(ids.at(-1), 102);
 });
 
-Deno.test("runtimeWeights() gives float32, and 8-bit values scaled by column or row, and refuses a cut file", () => {
-  const header = (
-    at: number,
-    bits: number,
-    block: number,
-    count: number,
-    output: number,
-    columns: number,
-  ) => {
-    view.setUint8(at, bits);
-    view.setUint16(at + 1, block, true);
-    view.setUint32(at + 3, count, true);
-    view.setUint8(at + 7, output);
-    view.setUint32(at + 8, columns, true);
-  };
-  // One float32 value; then 4 values of 2 bits in one block of scale 0.5, as a 2×2 matrix by
-  // column; then the same by row.
-  const file = new Uint8Array(12 + 4 + 2 * (12 + 2 + 1));
-  const view = new DataView(file.buffer);
-  header(0, 0, 0, 1, 0, 0);
-  view.setFloat32(12, 1.25, true);
-  for (const [at, output] of [[16, 1], [31, 2]]) {
-    header(at, 2, 4, 4, output, 2);
-    view.setUint16(at + 12, 0x3800, true); // 0.5 as a float16
-    // -2, -1, 0, 1 offset by 2: 0, 1, 2, 3, lowest bits first: [[-1, -0.5], [0, 0.5]].
-    file[at + 14] = 0b11_10_01_00;
-  }
-  const weights = runtimeWeights(file);
-  const read = new DataView(weights.buffer);
-  assert.equal(read.getFloat32(0, true), 1.25);
-  // By column: scales 0 → 1/127, 1 → 0.5/127; values -127, -127, 0, 127.
-  assert.deepEqual([...new Int8Array(weights.buffer, 4, 4)], [-127, -127, 0, 127]);
-  assert.deepEqual([read.getFloat32(8, true), read.getFloat32(12, true)], [
-    Math.fround(1 / 127),
-    Math.fround(0.5 / 127),
-  ]);
-  // By row: scales 1/127 and 0.5/127; -0.5 over the float32 1/127 is -63.5 in float32, which
-  // rounds half up to -63, as the writer rounds.
-  assert.deepEqual([...new Int8Array(weights.buffer, 16, 4)], [-127, -63, 0, 127]);
-  assert.deepEqual([read.getFloat32(20, true), read.getFloat32(24, true)], [
-    Math.fround(1 / 127),
-    Math.fround(0.5 / 127),
-  ]);
-  assert.equal(weights.length, 28);
-  assert.throws(() => runtimeWeights(file.subarray(0, file.length - 1)), ModelFileError);
-  assert.throws(() => runtimeWeights(file.subarray(0, 5)), ModelFileError);
-});
-
-const encoder = await loadSentenceEncoder();
-
-Deno.test("the shipped encoder gives unit vectors that tell close meanings from far ones", async () => {
-  const [weather, sunny, stadium] = await encoder.encode([
-    "The weather is lovely today.",
-    "It's so sunny outside!",
-    "He drove to the stadium.",
-  ]);
-  const dot = (a: Float32Array, b: Float32Array) => a.reduce((sum, x, i) => sum + x * b[i], 0);
-  assert.equal(weather.length, encoder.dimensions);
-  assert.ok(Math.abs(dot(weather, weather) - 1) < 1e-4);
-  // What onnxruntime's native build gives for the same graph and weights, made in Python
-  // (scripts/encoder_model.py), whose 8-bit products its x86 kernels work out otherwise than
-  // WebAssembly's; full precision gives 0.666 and 0.105.
-  assert.ok(Math.abs(dot(weather, sunny) - 0.5777) < 0.01, `${dot(weather, sunny)}`);
-  assert.ok(Math.abs(dot(weather, stadium) - 0.1396) < 0.01, `${dot(weather, stadium)}`);
-});
+const encoder = await loadTokenTable();
 
 Deno.test("hybrid search finds a tool that says the request in other words", async () => {
   const registry = new ToolRegistry({ searchers: { hybrid: new HybridSearcher(encoder) } });
@@ -139,7 +74,7 @@ Deno.test("hybrid search finds a tool that says the request in other words", asy
   );
   const expected: [string, string][] = [
     ["will it rain in Paris tomorrow", "office:get_forecast"],
-    ["bill the client for last month", "office:create_invoice"],
+    ["mail the team about the meeting", "office:send_email"],
   ];
   for (const [query, id] of expected) {
     // No word of the request is in the right tool, nor related to one of its words.
@@ -227,4 +162,23 @@ Deno.test("tools asked for by two calls at once are encoded once", async () => {
   await Promise.all([searcher.addTools(entries), searcher.addTools(entries)]);
   assert.equal(counted.texts, 2);
   assert.equal(Object.keys(searcher.storedVectors().tools).length, 2);
+});
+
+Deno.test("hybrid search adds at most 10 MB to the published package", async () => {
+  const manifest = JSON.parse(await Deno.readTextFile(new URL("../deno.json", import.meta.url)));
+  const published: string[] = manifest.publish.include;
+  // What the package holds for hybrid search: src/hybrid/'s files and the stored vectors.
+  const hybrid = [...Deno.readDirSync(new URL("../src/hybrid/", import.meta.url))]
+    .map((entry) => `src/hybrid/${entry.name}`)
+    .filter((path) => path.endsWith(".ts") || published.includes(path));
+  hybrid.push("configs/_vectors.json");
+  assert.ok(published.includes("configs/_vectors.json"));
+  const bytes = hybrid.reduce(
+    (sum, path) => sum + Deno.statSync(new URL(`../${path}`, import.meta.url)).size,
+    0,
+  );
+  assert.ok(bytes > 5_000_000, "the token table is among them");
+  assert.ok(bytes <= 10_000_000, `${bytes} bytes`);
+  // The encoder itself is measured beside the table, not shipped.
+  assert.ok(!published.some((path) => path.includes("minilm")));
 });

@@ -1,18 +1,19 @@
-// The encoder's weights as `scripts/encoder_model.py` writes them, made into the file its ONNX
-// graph refers to. Each tensor is, little-endian, a byte of bits per value, a 16-bit number of
-// values per block, a 32-bit count of values, a byte saying how the runtime gets it (float32; or
-// 8-bit integers scaled by column, or by row) and a 32-bit count of columns; then either the
-// float32 values (0 bits) or a float16 scale for each block, followed by every value as a signed
-// integer of that many bits, offset to be unsigned, packed lowest bit first.
+// The files of the hybrid encoders, as `scripts/encoder_model.py` and `scripts/static_table.py`
+// write them. Each tensor is, little-endian, a byte of bits per value, a 16-bit number of values
+// per block, a 32-bit count of values, a byte saying how a runtime gets it (float32; or 8-bit
+// integers scaled by column, or by row) and a 32-bit count of columns; then either the float32
+// values (0 bits) or a float16 scale for each block, followed by every value as a signed integer
+// of that many bits, offset to be unsigned, packed lowest bit first. The token table is one such
+// tensor; the full encoder's weights (measured beside it, not shipped) are many.
 
 /** The length of a tensor's header. */
 const HEADER = 12;
 
 /** How the runtime gets a tensor: float32, or 8-bit integers with a scale by column or by row. */
-const FLOAT32 = 0, COLUMNS = 1, ROWS = 2;
+export const FLOAT32 = 0, COLUMNS = 1, ROWS = 2;
 
 /**
- * Thrown when the encoder's files cannot be read, or are not what `scripts/encoder_model.py`
+ * Thrown when an encoder's files cannot be read, or are not what the scripts that write them
  * wrote.
  */
 export class ModelFileError extends Error {
@@ -57,7 +58,7 @@ export async function modelName(name: string, files: readonly Uint8Array[]): Pro
 }
 
 /** One tensor of the file: where its values start, and how they are stored and given. */
-interface Stored {
+export interface StoredTensor {
   at: number;
   bits: number;
   block: number;
@@ -67,9 +68,9 @@ interface Stored {
 }
 
 /** The tensors of `file`, each header checked. */
-function tensorsOf(file: Uint8Array): Stored[] {
+export function tensorsOf(file: Uint8Array): StoredTensor[] {
   const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
-  const tensors: Stored[] = [];
+  const tensors: StoredTensor[] = [];
   for (let at = 0; at < file.length;) {
     if (at + HEADER > file.length) {
       throw new ModelFileError("The weights file ends inside a header");
@@ -100,84 +101,8 @@ function tensorsOf(file: Uint8Array): Stored[] {
   return tensors;
 }
 
-/** The weights in the order and at the offsets the graph gives, from `file`. */
-export function runtimeWeights(file: Uint8Array): Uint8Array<ArrayBuffer> {
-  const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
-  const tensors = tensorsOf(file);
-  const size = tensors.reduce(
-    (sum, { count, output, columns }) =>
-      sum +
-      (output === FLOAT32
-        ? 4 * count
-        : count + 4 * (output === COLUMNS ? columns : count / columns)),
-    0,
-  );
-  const out = new Uint8Array(size);
-  const outView = new DataView(out.buffer);
-  let written = 0;
-  for (const tensor of tensors) {
-    const values = floats(view, tensor);
-    if (tensor.output === FLOAT32) {
-      new Uint8Array(out.buffer, written, values.byteLength).set(new Uint8Array(values.buffer));
-      written += values.byteLength;
-      continue;
-    }
-    const scales = scalesOf(values, tensor.columns, tensor.output === COLUMNS);
-    const byColumn = tensor.output === COLUMNS;
-    for (let i = 0; i < values.length; i++) {
-      const scale = scales[byColumn ? i % tensor.columns : Math.floor(i / tensor.columns)];
-      // Rounded as the writer rounds: the quotient in float32, then half up.
-      const value = Math.round(Math.fround(values[i] / scale));
-      out[written + i] = Math.max(-127, Math.min(127, value)) & 0xff;
-    }
-    written += values.length;
-    for (const scale of scales) {
-      outView.setFloat32(written, scale, true);
-      written += 4;
-    }
-  }
-  return out;
-}
-
-/** The values of `tensor` as float32. */
-function floats(view: DataView, { at, bits, block, count }: Stored): Float32Array {
-  const out = new Float32Array(count);
-  if (bits === 0) {
-    for (let i = 0; i < count; i++) out[i] = view.getFloat32(at + 4 * i, true);
-    return out;
-  }
-  const offset = 1 << (bits - 1);
-  const mask = (1 << bits) - 1;
-  let byte = at + (count / block) * 2;
-  let buffer = 0;
-  let held = 0;
-  for (let b = 0; b < count / block; b++) {
-    const scale = float16(view.getUint16(at + 2 * b, true));
-    for (let i = b * block, end = i + block; i < end; i++) {
-      if (held < bits) {
-        buffer |= view.getUint8(byte++) << held;
-        held += 8;
-      }
-      out[i] = ((buffer & mask) - offset) * scale;
-      buffer >>>= bits;
-      held -= bits;
-    }
-  }
-  return out;
-}
-
-/** The scale of each column (or row) of `values`: its largest magnitude over 127, or 1. */
-function scalesOf(values: Float32Array, columns: number, byColumn: boolean): Float32Array {
-  const scales = new Float32Array(byColumn ? columns : values.length / columns);
-  for (let i = 0; i < values.length; i++) {
-    const at = byColumn ? i % columns : Math.floor(i / columns);
-    scales[at] = Math.max(scales[at], Math.abs(values[i]));
-  }
-  return scales.map((largest) => largest === 0 ? 1 : largest / 127);
-}
-
 /** The number an IEEE 754 half-precision `half` stands for. */
-function float16(half: number): number {
+export function float16(half: number): number {
   const sign = half & 0x8000 ? -1 : 1;
   const exponent = (half >> 10) & 0x1f;
   const fraction = half & 0x3ff;

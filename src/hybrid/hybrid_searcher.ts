@@ -10,7 +10,8 @@
 import { UnpreparedSearchError } from "../errors.ts";
 import type { RegistryEntry, SearchContext, SearchDoc, Searcher } from "../registry/types.ts";
 import { TopK } from "../search/top_k.ts";
-import { loadSentenceEncoder, type SentenceEncoder } from "./sentence_encoder.ts";
+import type { SentenceEncoder } from "./sentence_encoder.ts";
+import { loadTokenTable } from "./token_table.ts";
 import { type StoredVectors, VectorStore } from "./_vector_store.ts";
 
 export type { StoredVectors } from "./_vector_store.ts";
@@ -26,7 +27,7 @@ export type { StoredVectors } from "./_vector_store.ts";
  * ```
  */
 export interface HybridOptions {
-  /** The encoder; default: all-MiniLM-L6-v2, shipped with the module (`loadSentenceEncoder`). */
+  /** The encoder; default: the token table shipped with the module (`loadTokenTable`). */
   encoder?: SentenceEncoder;
   /** The share of the score that meaning gives, from 0 (ranked search) to 1 (meaning alone). */
   weight?: number;
@@ -39,8 +40,8 @@ export interface HybridOptions {
 }
 
 /**
- * The weight and floor chosen on the development sets (docs/search.md), for the full encoder and
- * for the token table alike.
+ * The weight and floor chosen on the development sets (docs/search.md), for the token table and
+ * for all-MiniLM-L6-v2 itself alike.
  *
  * @example
  * ```ts
@@ -95,7 +96,7 @@ export class HybridSearcher implements Searcher {
   readonly #tools: VectorStore;
   readonly #requests = new Map<string, Float32Array>();
 
-  /** A searcher with `encoder`; `create` loads the shipped one. */
+  /** A searcher with `encoder`; `create` loads the shipped token table. */
   constructor(encoder: SentenceEncoder, options: Omit<HybridOptions, "encoder"> = {}) {
     const { weight = HYBRID_DEFAULTS.weight, floor = HYBRID_DEFAULTS.floor } = options;
     this.mode = options.mode ?? "hybrid";
@@ -107,9 +108,9 @@ export class HybridSearcher implements Searcher {
     this.#tools = new VectorStore(encoder, options.vectors);
   }
 
-  /** A searcher with the options' encoder, or the shipped one, loaded. */
+  /** A searcher with the options' encoder, or the shipped token table, loaded. */
   static async create(options: HybridOptions = {}): Promise<HybridSearcher> {
-    return new HybridSearcher(options.encoder ?? await loadSentenceEncoder(), options);
+    return new HybridSearcher(options.encoder ?? await loadTokenTable(), options);
   }
 
   /**

@@ -1,9 +1,10 @@
 /**
  * Hybrid search for a `ToolRegistry`: ranked search's words weighed with the meaning a sentence
- * encoder (all-MiniLM-L6-v2, shipped with this module and run by onnxruntime-web's WebAssembly
- * backend) finds in a request and in each tool. It finds "get me a cab" in a tool that says
- * "taxi", and answers nothing to a request no tool comes near. Apart from `mod.ts`, so that a
- * program that does not use it loads none of it.
+ * encoder finds in a request and in each tool. The encoder is a table of all-MiniLM-L6-v2's word
+ * pieces, trained on that encoder's sentence vectors and shipped with this module: a request is
+ * encoded by table look-ups, with no network to run and no package to install. It finds "will it
+ * rain tomorrow" in a tool that says "weather forecast", and answers nothing to a request no tool
+ * comes near. Apart from `mod.ts`, so that a program that does not use it loads none of it.
  *
  * @example
  * ```ts
@@ -29,7 +30,7 @@ export {
   HybridSearcher,
   type StoredVectors,
 } from "./hybrid_searcher.ts";
-export { loadSentenceEncoder, MAX_TOKENS, type SentenceEncoder } from "./sentence_encoder.ts";
+export { MAX_TOKENS, type SentenceEncoder } from "./sentence_encoder.ts";
 export { loadTokenTable } from "./token_table.ts";
 export type {
   RankedHit,

@@ -19,8 +19,8 @@ const FILES = {
 const loaded = once(load);
 
 /**
- * The table encoder, loaded once per process. Its vectors compare with each other, not with
- * the full encoder's (`loadSentenceEncoder`).
+ * The table encoder, loaded once per process, and `HybridSearcher`'s default. Its vectors
+ * compare with each other, not with all-MiniLM-L6-v2's own.
  *
  * @example
  * ```ts
