@@ -1,7 +1,7 @@
 // `deno task eval`: relevance of the search on labelled queries.
 //
-//   deno task eval --all [--against REV] [--ablation] [--hybrid] [--full-encoder]
-//   deno task eval <data-dir> [--queries FILE] [--ablation] [--hybrid] [--full-encoder]
+//   deno task eval --all [--against REV] [--ablation] [--full-encoder]
+//   deno task eval <data-dir> [--queries FILE] [--ablation] [--full-encoder]
 //
 // `--all` measures every development set (see `support/eval_sets.ts`) in one run: ranked search
 // beside the ranked search of another version (`--against`, a git revision or a checkout's
@@ -14,8 +14,8 @@
 //
 // A data directory is measured alone: its `configs.json` (or its YAML configs) and its
 // `queries.json` (or `--queries`), with substring search too. `--ablation` adds a row for the
-// ranking with each of its choices undone, to show what each one is worth. `--hybrid` adds hybrid
-// search as shipped (`src/hybrid/`, the token table), with its difference from ranked search;
+// ranking with each of its choices undone, to show what each one is worth. Both measure hybrid
+// search as shipped (`src/hybrid/`, the token table) too, with its difference from ranked search;
 // `--full-encoder` adds it with all-MiniLM-L6-v2 itself (`support/full_encoder.ts`), which the table
 // is measured against: every text is encoded once, which takes minutes.
 import { parseArgs } from "node:util";
@@ -58,15 +58,14 @@ const { values, positionals } = parseArgs({
     against: { type: "string", default: "HEAD" },
     ablation: { type: "boolean", default: false },
     queries: { type: "string" },
-    hybrid: { type: "boolean", default: false },
     "full-encoder": { type: "boolean", default: false },
   },
   allowPositionals: true,
 });
 if (values.all === (positionals.length === 1) || positionals.length > 1) {
   console.error(
-    "Usage: deno task eval --all [--against REV] [--ablation] [--hybrid] [--full-encoder]\n" +
-      "       deno task eval <data-dir> [--queries FILE] [--ablation] [--hybrid] [--full-encoder]",
+    "Usage: deno task eval --all [--against REV] [--ablation] [--full-encoder]\n" +
+      "       deno task eval <data-dir> [--queries FILE] [--ablation] [--full-encoder]",
   );
   Deno.exit(2);
 }
@@ -95,8 +94,7 @@ const substring: Rankings = ({ configs, queries }) => {
 
 /** Hybrid searches: as shipped, with the token table, and (`--full-encoder`) with the encoder. */
 async function hybridSearchers(): Promise<[string, Rankings][]> {
-  const searchers: [string, Rankings][] = [];
-  if (values.hybrid) searchers.push(["hybrid", hybridRankings(await loadTokenTable())]);
+  const searchers: [string, Rankings][] = [["hybrid", hybridRankings(await loadTokenTable())]];
   if (values["full-encoder"]) {
     searchers.push(["hybrid, full encoder", hybridRankings(await loadFullEncoder())]);
   }
