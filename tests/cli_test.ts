@@ -226,7 +226,10 @@ Deno.test("cli usage errors print the usage on stderr and exit 2", async () => {
     [["validate", "--json=yes", "valid"], "Option '--json' does not take an argument"],
     [["search", "--limit"], "Option '--limit <value>' argument missing"],
     [["search", "--limit", "ten", "git"], 'The limit must be a whole number, got "ten"'],
-    [["search", "--mode", "fuzzy", "git"], 'The mode must be "substring" or "ranked", got "fuzzy"'],
+    [
+      ["search", "--mode", "fuzzy", "git"],
+      'The mode must be "substring", "ranked" or "hybrid", got "fuzzy"',
+    ],
     [["search"], 'Give a query, or "" to browse with --category or --cli'],
     [["schema", "extra"], 'The schema command takes no argument, got "extra"'],
   ];
@@ -394,6 +397,46 @@ Deno.test("cli search hints at --mode ranked when a request's words rank tools",
   const ranked = await cli("search", "--mode", "ranked", "show the containers that are up");
   assert.match(ranked.stdout, /docker_ps/);
   assert.doesNotMatch(ranked.stdout, /Hint/);
+});
+
+Deno.test("cli search --mode hybrid finds a tool that says the request in other words, and nothing far", async () => {
+  const request = "will it rain in Paris tomorrow";
+  const ranked = await cli(
+    "search",
+    "--mode",
+    "ranked",
+    "--json",
+    request,
+    "tool_lists/weather.mcp.json",
+  );
+  assert.deepEqual(JSON.parse(ranked.stdout), []);
+  const hybrid = await cli(
+    "search",
+    "--mode",
+    "hybrid",
+    "--json",
+    request,
+    "tool_lists/weather.mcp.json",
+  );
+  assert.equal(hybrid.code, 0, hybrid.stderr);
+  const found: ToolIndexEntry[] = JSON.parse(hybrid.stdout);
+  assert.equal(found[0]?.tool_name, "get_forecast");
+  const far = await cli("search", "--mode", "hybrid", "bake a chocolate cake", "valid");
+  assert.match(far.stdout, /^No tool matches\.\nHint: .*list shows what there is/);
+  // The bundled configs, with the vectors `deno task catalogue` stored for them.
+  const bundled = await cli(
+    "search",
+    "--mode",
+    "hybrid",
+    "--json",
+    "--limit",
+    "1",
+    "show me the history of commits",
+  );
+  assert.equal(JSON.parse(bundled.stdout)[0]?.tool_name, "git_log");
+  const wrong = await cli("search", "--mode", "meaning", "x");
+  assert.equal(wrong.code, 2);
+  assert.match(wrong.stderr, /"substring", "ranked" or "hybrid"/);
 });
 
 Deno.test("cli schema prints the JSON Schema of the config format", async () => {

@@ -4,13 +4,8 @@
 // this module, and zod only when something needs it.
 import { MAX_NAME_LENGTH } from "../limits.ts";
 import { DEFAULT_LIMIT } from "../index/search_params.ts";
-import {
-  DEFAULT_MODE,
-  SEARCH_MODE_SPECS,
-  SEARCH_MODES,
-  type SearchMode,
-} from "../index/search_modes.ts";
-import { HYBRID_MODE, HYBRID_MODE_SPEC } from "../catalogue/hybrid_mode.ts";
+import { DEFAULT_MODE } from "../index/search_modes.ts";
+import { SERVICE_MODES, serviceModeSpec } from "../catalogue/served_modes.ts";
 import { DETAILS, SUMMARY_DESCRIPTION_LENGTH } from "./search_answer.ts";
 
 /** The largest `limit` a request may ask for. */
@@ -19,20 +14,6 @@ export const MAX_LIMIT = 100;
 export const MAX_QUERY_LENGTH = 1000;
 /** The longest `category`, `cli` or `cursor` a request may send, in characters. */
 export const MAX_FILTER_LENGTH = 200;
-
-/** A mode the service offers. */
-export type ServiceMode = SearchMode | typeof HYBRID_MODE;
-
-/** The modes the service offers: the index's, then hybrid search, which loads at its first use. */
-export const SERVICE_MODES: readonly [ServiceMode, ...ServiceMode[]] = [
-  ...SEARCH_MODES,
-  HYBRID_MODE,
-];
-
-/** What the browse page calls `mode`, and what it does, for an agent choosing it. */
-export function serviceModeSpec(mode: ServiceMode): { label: string; description: string } {
-  return mode === HYBRID_MODE ? HYBRID_MODE_SPEC : SEARCH_MODE_SPECS[mode];
-}
 
 /** A text parameter of a search: its longest value and what it means. */
 export interface TextParam {

@@ -3,9 +3,14 @@ import { ToolIndex } from "../index/tool_index.ts";
 import { ToolRegistry } from "../registry/tool_registry.ts";
 import type { McpToolList } from "../config/mcp_tool_list.ts";
 import type { CLImaxConfig, ToolIndexEntry } from "../types.ts";
-import { DEFAULT_LIMIT, quotedModes, type SearchParams } from "../index/search_params.ts";
-import { DEFAULT_MODE, SEARCH_MODES, type SearchMode } from "../index/search_modes.ts";
+import { DEFAULT_LIMIT, quotedModes } from "../index/search_params.ts";
+import { DEFAULT_MODE } from "../index/search_modes.ts";
+import type { RegistrySearchParams } from "../registry/registry_params.ts";
+import type { ToolRegistryOptions } from "../registry/registry_options.ts";
 import { emptySearchHint } from "../index/ranked_hint.ts";
+import { isServiceMode, SERVICE_MODES, type ServiceMode } from "../catalogue/served_modes.ts";
+import { createHybridSearcher, HYBRID_MODE, readStoredVectors } from "../catalogue/hybrid_mode.ts";
+import { BUNDLED_CONFIGS } from "../config/files.ts";
 import { parseCommandArgs, UsageError } from "./_args.ts";
 import { type Command, PROGRAM } from "./_command.ts";
 import { EXIT_OK, type Io } from "./_io.ts";
@@ -13,12 +18,8 @@ import { loadInputs } from "./_inputs.ts";
 import { renderTable } from "./_table.ts";
 
 const USAGE = `${PROGRAM} search [--mode ${
-  SEARCH_MODES.join("|")
+  SERVICE_MODES.join("|")
 }] [--category C] [--cli N] [--limit K] [--json] <query> [file or directory]...`;
-
-function isMode(mode: string): mode is SearchMode {
-  return (SEARCH_MODES as readonly string[]).includes(mode);
-}
 
 /** The `search` command. */
 export const searchCommand: Command = {
@@ -36,7 +37,10 @@ description), or as the JSON array of entries, input schemas included, with --js
 Options:
   --mode MODE      substring (default): a case-insensitive literal substring of the
                    tool name, description, CLI name, category or a tag, in load order;
-                   ranked: the tools sharing a word with the query, best first
+                   ranked: the tools sharing a word with the query, best first;
+                   hybrid: the query's words weighed with their meaning, so that a tool
+                   that says the same in other words is found too, and nothing when no
+                   tool comes near
   --category C     Only tools of this category (case-insensitive, exact)
   --cli N          Only tools of the CLI with this name (case-insensitive, exact)
   --limit K        At most K results (default ${DEFAULT_LIMIT})
@@ -65,8 +69,8 @@ async function search(args: readonly string[], io: Io): Promise<number> {
     throw new UsageError('Give a query, or "" to browse with --category or --cli');
   }
   const mode = values.mode ?? DEFAULT_MODE;
-  if (!isMode(mode)) {
-    throw new UsageError(`The mode must be ${quotedModes()}, got "${mode}"`);
+  if (!isServiceMode(mode)) {
+    throw new UsageError(`The mode must be ${quotedModes(SERVICE_MODES)}, got "${mode}"`);
   }
   const limit = values.limit ?? String(DEFAULT_LIMIT);
   if (!/^\d+$/.test(limit)) {
@@ -75,8 +79,10 @@ async function search(args: readonly string[], io: Io): Promise<number> {
 
   const loaded = await loadInputs(inputs, io);
   if ("status" in loaded) return loaded.status;
-  const index = searchable(loaded.configs, loaded.toolLists);
   const params = { query, category: values.category, cli: values.cli, limit: Number(limit), mode };
+  const index = mode === HYBRID_MODE
+    ? await hybridSearchable(loaded.configs, loaded.toolLists, inputs.length === 0, params, io)
+    : searchable(loaded.configs, loaded.toolLists);
   const results = index.search(params);
   const hint = {
     ranked: "Hint: the query's words rank tools; search with --mode ranked to see them.",
@@ -109,19 +115,63 @@ async function search(args: readonly string[], io: Io): Promise<number> {
   return EXIT_OK;
 }
 
+/** The parameters of a search of the command line, in any mode the service offers. */
+interface CliSearchParams extends RegistrySearchParams {
+  mode: ServiceMode;
+}
+
+/** What a search runs on: the entries as an index gives them, CLImax's fields. */
+interface Searchable {
+  search(params: CliSearchParams): ToolIndexEntry[];
+}
+
 /**
- * What the search runs on: an index of the configs alone, as CLImax's server builds one, or,
- * with MCP tool lists among them, a registry of both, as the service holds them.
+ * What a search of the index's modes runs on: an index of the configs alone, as CLImax's server
+ * builds one, or, with MCP tool lists among them, a registry of both, as the service holds them.
  */
-function searchable(
+function searchable(configs: CLImaxConfig[], toolLists: readonly McpToolList[]): Searchable {
+  if (toolLists.length > 0) return entriesOf(registryOf(configs, toolLists));
+  const index = ToolIndex.fromConfigs(configs, { onWarning: () => {} });
+  return {
+    search: (params) => {
+      if (params.mode === HYBRID_MODE) throw new RangeError("An index has no hybrid mode");
+      return index.search({ ...params, mode: params.mode });
+    },
+  };
+}
+
+/**
+ * A registry of the configs and tool lists with the service's hybrid searcher, prepared for
+ * `params`: the bundled tools' vectors as `deno task catalogue` stored them, the others encoded
+ * now, as the service encodes a source's tools when it registers.
+ */
+async function hybridSearchable(
   configs: CLImaxConfig[],
   toolLists: readonly McpToolList[],
-): { search(params: SearchParams): ToolIndexEntry[] } {
-  if (toolLists.length === 0) return ToolIndex.fromConfigs(configs, { onWarning: () => {} });
-  const registry = new ToolRegistry({ onWarning: () => {} });
+  bundled: boolean,
+  params: CliSearchParams,
+  io: Io,
+): Promise<Searchable> {
+  const vectors = bundled ? readStoredVectors(BUNDLED_CONFIGS, io.err) : undefined;
+  const searcher = await createHybridSearcher(vectors);
+  const registry = registryOf(configs, toolLists, { [HYBRID_MODE]: searcher });
+  await registry.prepareSearch(params);
+  return entriesOf(registry);
+}
+
+function registryOf(
+  configs: CLImaxConfig[],
+  toolLists: readonly McpToolList[],
+  searchers?: ToolRegistryOptions["searchers"],
+): ToolRegistry {
+  const registry = new ToolRegistry({ onWarning: () => {}, searchers });
   for (const config of configs) registry.registerConfig(config);
   for (const { tools, ...server } of toolLists) registry.registerMcpTools(server, tools);
-  // The entries as an index gives them: CLImax's fields, without the registry's ID.
+  return registry;
+}
+
+/** The entries as an index gives them: CLImax's fields, without the registry's ID. */
+function entriesOf(registry: ToolRegistry): Searchable {
   return {
     search: (params) => registry.search(params).map(({ id: _id, ...entry }) => entry),
   };

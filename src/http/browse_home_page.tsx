@@ -6,7 +6,7 @@ import type { RegistryView } from "../registry/registry_view.ts";
 import type { SearchAnswer, SummaryEntry } from "../answer/search_answer.ts";
 import type { ToolIndexEntry } from "../types.ts";
 import type { SearchMode } from "../index/search_modes.ts";
-import { SERVICE_MODES, serviceModeSpec } from "../answer/params.ts";
+import { SERVICE_MODES, serviceModeSpec } from "../catalogue/served_modes.ts";
 import { Layout, type Rendered } from "./browse_layout.tsx";
 
 /** The mode of a search from the page that names none: people write requests, not literals. */
