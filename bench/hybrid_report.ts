@@ -7,7 +7,7 @@
 // would take minutes; the token table encodes them in about a second. Each request's time is
 // split into encoding it and the search.
 //
-//   deno run --allow-read bench/hybrid_report.ts [requests]
+//   deno run --lock=tooling.lock --allow-read bench/hybrid_report.ts [requests]
 import { type CLImaxConfigInput, type RegistryEntry, ToolRegistry } from "../mod.ts";
 import { HybridSearcher, loadTokenTable, type SentenceEncoder } from "../src/hybrid/mod.ts";
 import { loadFullEncoder } from "../support/full_encoder.ts";

@@ -1,5 +1,5 @@
 // all-MiniLM-L6-v2 itself, for measuring the token table that hybrid search ships against it
-// (`deno task eval --table`, bench/hybrid_report.ts, tests/hybrid_test.ts): its weights quantized
+// (`deno task eval --full-encoder`, bench/hybrid_report.ts, tests/full_encoder_test.ts): its weights quantized
 // (2 bits for the word embeddings, 4 for the layers; scripts/encoder_model.py) and run in 8-bit
 // arithmetic by onnxruntime-web's WebAssembly backend. It is not published: the package ships the
 // table alone, and onnxruntime-web is a package of the tooling's lockfile only.

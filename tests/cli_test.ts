@@ -434,9 +434,49 @@ Deno.test("cli search --mode hybrid finds a tool that says the request in other 
     "show me the history of commits",
   );
   assert.equal(JSON.parse(bundled.stdout)[0]?.tool_name, "git_log");
-  const wrong = await cli("search", "--mode", "meaning", "x");
-  assert.equal(wrong.code, 2);
-  assert.match(wrong.stderr, /"substring", "ranked" or "hybrid"/);
+  assert.equal(bundled.stderr, "");
+});
+
+Deno.test("cli search --mode hybrid says in one line that its table cannot be read, and exits 2", async () => {
+  const table = new URL("../src/hybrid/_token_table.bin.gz", import.meta.url).pathname;
+  const denied = await runDeno(
+    [
+      "run",
+      "--allow-read",
+      `--deny-read=${table}`,
+      CLI,
+      "search",
+      "--mode",
+      "hybrid",
+      "rain",
+      "valid",
+    ],
+    { cwd: FIXTURES },
+  );
+  assert.equal(denied.code, 2);
+  assert.equal(denied.stdout, "");
+  assert.match(
+    denied.stderr,
+    /^Hybrid search cannot load: .*_token_table\.bin\.gz cannot be read\n$/,
+  );
+  // A browse is alike in every mode, and needs no table.
+  const browse = await runDeno(
+    [
+      "run",
+      "--allow-read",
+      `--deny-read=${table}`,
+      CLI,
+      "search",
+      "--mode",
+      "hybrid",
+      "--json",
+      "",
+      "valid",
+    ],
+    { cwd: FIXTURES },
+  );
+  assert.equal(browse.code, 0, browse.stderr);
+  assert.equal(JSON.parse(browse.stdout).length, 4);
 });
 
 Deno.test("cli schema prints the JSON Schema of the config format", async () => {

@@ -64,11 +64,9 @@ Deno.test("the token table gives unit vectors that tell close meanings from far 
   assert.deepEqual([...new Set(none)], [0]);
 });
 
-Deno.test("hybrid search with the token table finds a tool by meaning, and nothing far", async () => {
-  const table = await loadTokenTable();
-  const registry = new ToolRegistry({
-    searchers: { hybrid: new HybridSearcher(table) },
-  });
+Deno.test("HybridSearcher.create() searches with the token table: a tool by meaning, and nothing far", async () => {
+  const searcher = await HybridSearcher.create();
+  const registry = new ToolRegistry({ searchers: { hybrid: searcher } });
   registry.registerMcpTools(
     "apps",
     tools(
@@ -87,4 +85,6 @@ Deno.test("hybrid search with the token table finds a tool by meaning, and nothi
   assert.equal((await find("I need a ride to the airport"))[0], "book_taxi");
   assert.equal((await find(rain))[0], "get_forecast");
   assert.deepEqual(await find("chromosome mutation in fruit flies"), []);
+  // The tools were encoded by the table, not by another encoder.
+  assert.equal(searcher.storedVectors().model, (await loadTokenTable()).model);
 });

@@ -109,9 +109,13 @@ export async function readInputText(file: string): Promise<string> {
  * Configs and MCP tool lists loaded, or the exit status of a failure already reported on
  * standard error.
  */
-export type Loaded = { configs: CLImaxConfig[]; toolLists: McpToolList[] } | {
-  status: number;
-};
+export type Loaded = Sources | { status: number };
+
+/** The configs and MCP tool lists the arguments name. */
+export interface Sources {
+  configs: CLImaxConfig[];
+  toolLists: McpToolList[];
+}
 
 /**
  * Loads the configs the arguments name, or the bundled ones when there is none. Warnings are

@@ -3,18 +3,19 @@ import { ToolIndex } from "../index/tool_index.ts";
 import { ToolRegistry } from "../registry/tool_registry.ts";
 import type { McpToolList } from "../config/mcp_tool_list.ts";
 import type { CLImaxConfig, ToolIndexEntry } from "../types.ts";
-import { DEFAULT_LIMIT, quotedModes } from "../index/search_params.ts";
+import { DEFAULT_LIMIT, quotedModes, type SearchParams } from "../index/search_params.ts";
 import { DEFAULT_MODE } from "../index/search_modes.ts";
 import type { RegistrySearchParams } from "../registry/registry_params.ts";
 import type { ToolRegistryOptions } from "../registry/registry_options.ts";
-import { emptySearchHint } from "../index/ranked_hint.ts";
-import { isServiceMode, SERVICE_MODES, type ServiceMode } from "../catalogue/served_modes.ts";
+import { type EmptySearchHint, emptySearchHint } from "../index/ranked_hint.ts";
+import { isServiceMode, SERVICE_MODES } from "../catalogue/served_modes.ts";
+import { ModelFileError } from "../hybrid/mod.ts";
 import { createHybridSearcher, HYBRID_MODE, readStoredVectors } from "../catalogue/hybrid_mode.ts";
 import { BUNDLED_CONFIGS } from "../config/files.ts";
 import { parseCommandArgs, UsageError } from "./_args.ts";
 import { type Command, PROGRAM } from "./_command.ts";
-import { EXIT_OK, type Io } from "./_io.ts";
-import { loadInputs } from "./_inputs.ts";
+import { EXIT_OK, EXIT_USAGE, type Io } from "./_io.ts";
+import { loadInputs, type Sources } from "./_inputs.ts";
 import { renderTable } from "./_table.ts";
 
 const USAGE = `${PROGRAM} search [--mode ${
@@ -79,16 +80,18 @@ async function search(args: readonly string[], io: Io): Promise<number> {
 
   const loaded = await loadInputs(inputs, io);
   if ("status" in loaded) return loaded.status;
-  const params = { query, category: values.category, cli: values.cli, limit: Number(limit), mode };
-  const index = mode === HYBRID_MODE
-    ? await hybridSearchable(loaded.configs, loaded.toolLists, inputs.length === 0, params, io)
-    : searchable(loaded.configs, loaded.toolLists);
-  const results = index.search(params);
+  const filters = { query, category: values.category, cli: values.cli, limit: Number(limit) };
+  // A browse, and a page of no tools, are alike in every mode: no table is loaded for them.
+  const found = mode === HYBRID_MODE && query.trim() !== "" && filters.limit > 0
+    ? await hybridSearch(loaded, inputs.length === 0, { ...filters, mode }, io)
+    : indexSearch(loaded, { ...filters, mode: mode === HYBRID_MODE ? DEFAULT_MODE : mode });
+  if ("status" in found) return found.status;
+  const { results } = found;
   const hint = {
     ranked: "Hint: the query's words rank tools; search with --mode ranked to see them.",
     summary: "Hint: no tool matches these words; list shows what there is.",
     none: undefined,
-  }[emptySearchHint((p) => index.search(p), params, results.length) ?? "none"];
+  }[found.hint ?? "none"];
 
   if (values.json) {
     io.out(JSON.stringify(results, null, 2));
@@ -115,48 +118,52 @@ async function search(args: readonly string[], io: Io): Promise<number> {
   return EXIT_OK;
 }
 
-/** The parameters of a search of the command line, in any mode the service offers. */
-interface CliSearchParams extends RegistrySearchParams {
-  mode: ServiceMode;
-}
-
-/** What a search runs on: the entries as an index gives them, CLImax's fields. */
-interface Searchable {
-  search(params: CliSearchParams): ToolIndexEntry[];
+/** The tools a search found, and where a search that found none points. */
+interface Found {
+  results: ToolIndexEntry[];
+  hint: EmptySearchHint | null;
 }
 
 /**
- * What a search of the index's modes runs on: an index of the configs alone, as CLImax's server
- * builds one, or, with MCP tool lists among them, a registry of both, as the service holds them.
+ * A search of the index's modes: of an index of the configs alone, as CLImax's server builds
+ * one, or, with MCP tool lists among them, of a registry of both, as the service holds them.
  */
-function searchable(configs: CLImaxConfig[], toolLists: readonly McpToolList[]): Searchable {
-  if (toolLists.length > 0) return entriesOf(registryOf(configs, toolLists));
-  const index = ToolIndex.fromConfigs(configs, { onWarning: () => {} });
-  return {
-    search: (params) => {
-      if (params.mode === HYBRID_MODE) throw new RangeError("An index has no hybrid mode");
-      return index.search({ ...params, mode: params.mode });
-    },
-  };
+function indexSearch({ configs, toolLists }: Sources, params: SearchParams): Found {
+  const index = toolLists.length === 0
+    ? ToolIndex.fromConfigs(configs, { onWarning: () => {} })
+    : entriesOf(registryOf(configs, toolLists));
+  const results = index.search(params);
+  return { results, hint: emptySearchHint((p) => index.search(p), params, results.length) };
 }
 
 /**
- * A registry of the configs and tool lists with the service's hybrid searcher, prepared for
- * `params`: the bundled tools' vectors as `deno task catalogue` stored them, the others encoded
- * now, as the service encodes a source's tools when it registers.
+ * A hybrid search, as the service's: a registry of the sources with its hybrid searcher, which
+ * loads the token table, takes the bundled tools' vectors as `deno task catalogue` stored them
+ * and encodes the others now. A table that cannot be read is a file that cannot be read.
  */
-async function hybridSearchable(
-  configs: CLImaxConfig[],
-  toolLists: readonly McpToolList[],
+async function hybridSearch(
+  { configs, toolLists }: Sources,
   bundled: boolean,
-  params: CliSearchParams,
+  params: RegistrySearchParams,
   io: Io,
-): Promise<Searchable> {
-  const vectors = bundled ? readStoredVectors(BUNDLED_CONFIGS, io.err) : undefined;
-  const searcher = await createHybridSearcher(vectors);
-  const registry = registryOf(configs, toolLists, { [HYBRID_MODE]: searcher });
-  await registry.prepareSearch(params);
-  return entriesOf(registry);
+): Promise<Found | { status: number }> {
+  let registry: ToolRegistry;
+  try {
+    const vectors = bundled ? readStoredVectors(BUNDLED_CONFIGS, io.err) : undefined;
+    const searcher = await createHybridSearcher(vectors);
+    registry = registryOf(configs, toolLists, { [HYBRID_MODE]: searcher });
+    await registry.prepareSearch(params);
+  } catch (error) {
+    if (!(error instanceof ModelFileError)) throw error;
+    const remote = !import.meta.url.startsWith("file:") &&
+        error.cause instanceof Deno.errors.NotCapable
+      ? "; from JSR, hybrid search reads its table over the network: add --allow-net=jsr.io"
+      : "";
+    io.err(`Hybrid search cannot load: ${error.message}${remote}`);
+    return { status: EXIT_USAGE };
+  }
+  const results = entriesOf(registry).search(params);
+  return { results, hint: emptySearchHint((p) => registry.search(p), params, results.length) };
 }
 
 function registryOf(
@@ -171,7 +178,9 @@ function registryOf(
 }
 
 /** The entries as an index gives them: CLImax's fields, without the registry's ID. */
-function entriesOf(registry: ToolRegistry): Searchable {
+function entriesOf(
+  registry: ToolRegistry,
+): { search(params: RegistrySearchParams): ToolIndexEntry[] } {
   return {
     search: (params) => registry.search(params).map(({ id: _id, ...entry }) => entry),
   };

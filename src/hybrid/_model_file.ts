@@ -10,13 +10,26 @@
 const HEADER = 12;
 
 /** How the runtime gets a tensor: float32, or 8-bit integers with a scale by column or by row. */
-export const FLOAT32 = 0, COLUMNS = 1, ROWS = 2;
+export const FLOAT32 = 0, COLUMNS = 1;
+const ROWS = 2;
 
 /**
- * Thrown when an encoder's files cannot be read, or are not what the scripts that write them
- * wrote.
+ * Thrown when an encoder's files cannot be read (the `cause` says why), or are not what the
+ * scripts that write them wrote.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ModelFileError } from "@climax/tool-index/hybrid";
+ *
+ * const cause = new Deno.errors.NotFound("No such file");
+ * const error = new ModelFileError("The encoder's file x.bin cannot be read", { cause });
+ * assert.equal(error.name, "ModelFileError");
+ * assert.equal(error.cause, cause);
+ * ```
  */
 export class ModelFileError extends Error {
+  /** Always `"ModelFileError"`. */
   override name = "ModelFileError";
 }
 

@@ -32,6 +32,7 @@ export {
 } from "./hybrid_searcher.ts";
 export { MAX_TOKENS, type SentenceEncoder } from "./sentence_encoder.ts";
 export { loadTokenTable } from "./token_table.ts";
+export { ModelFileError } from "./_model_file.ts";
 export type {
   RankedHit,
   RegistryEntry,

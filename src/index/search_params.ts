@@ -99,7 +99,7 @@ export function normalizeParams(
 }
 
 /** `modes` in quotes, for messages: `"a" or "b"`, `"a", "b" or "c"`. */
-export function quotedModes(modes: readonly string[] = SEARCH_MODES): string {
+export function quotedModes(modes: readonly string[]): string {
   const quoted = modes.map((mode) => `"${mode}"`);
   return quoted.length < 2
     ? quoted.join("")
