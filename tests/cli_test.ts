@@ -439,20 +439,9 @@ Deno.test("cli search --mode hybrid finds a tool that says the request in other 
 
 Deno.test("cli search --mode hybrid says in one line that its table cannot be read, and exits 2", async () => {
   const table = new URL("../src/hybrid/_token_table.bin.gz", import.meta.url).pathname;
-  const denied = await runDeno(
-    [
-      "run",
-      "--allow-read",
-      `--deny-read=${table}`,
-      CLI,
-      "search",
-      "--mode",
-      "hybrid",
-      "rain",
-      "valid",
-    ],
-    { cwd: FIXTURES },
-  );
+  const withoutTable = (...args: string[]) =>
+    runDeno(["run", "--allow-read", `--deny-read=${table}`, CLI, ...args], { cwd: FIXTURES });
+  const denied = await withoutTable("search", "--mode", "hybrid", "rain", "valid");
   assert.equal(denied.code, 2);
   assert.equal(denied.stdout, "");
   assert.match(
@@ -460,21 +449,7 @@ Deno.test("cli search --mode hybrid says in one line that its table cannot be re
     /^Hybrid search cannot load: .*_token_table\.bin\.gz cannot be read\n$/,
   );
   // A browse is alike in every mode, and needs no table.
-  const browse = await runDeno(
-    [
-      "run",
-      "--allow-read",
-      `--deny-read=${table}`,
-      CLI,
-      "search",
-      "--mode",
-      "hybrid",
-      "--json",
-      "",
-      "valid",
-    ],
-    { cwd: FIXTURES },
-  );
+  const browse = await withoutTable("search", "--mode", "hybrid", "--json", "", "valid");
   assert.equal(browse.code, 0, browse.stderr);
   assert.equal(JSON.parse(browse.stdout).length, 4);
 });

@@ -19,10 +19,13 @@ export interface Command {
   run(args: readonly string[], io: Io): Promise<number>;
 }
 
+/** Whether the program runs from files of its own, a clone's, rather than from JSR. */
+export const LOCAL: boolean = import.meta.url.startsWith("file:");
+
 /**
  * The command that runs the program, in usage and help texts: the task of a clone, or the
  * package's command where it runs from JSR.
  */
-export const PROGRAM: string = import.meta.url.startsWith("file:")
+export const PROGRAM: string = LOCAL
   ? "deno task cli"
   : "deno run --allow-read jsr:@climax/tool-index/cli";

@@ -13,7 +13,7 @@ import { ModelFileError } from "../hybrid/mod.ts";
 import { createHybridSearcher, HYBRID_MODE, readStoredVectors } from "../catalogue/hybrid_mode.ts";
 import { BUNDLED_CONFIGS } from "../config/files.ts";
 import { parseCommandArgs, UsageError } from "./_args.ts";
-import { type Command, PROGRAM } from "./_command.ts";
+import { type Command, LOCAL, PROGRAM } from "./_command.ts";
 import { EXIT_OK, EXIT_USAGE, type Io } from "./_io.ts";
 import { loadInputs, type Sources } from "./_inputs.ts";
 import { renderTable } from "./_table.ts";
@@ -155,8 +155,7 @@ async function hybridSearch(
     await registry.prepareSearch(params);
   } catch (error) {
     if (!(error instanceof ModelFileError)) throw error;
-    const remote = !import.meta.url.startsWith("file:") &&
-        error.cause instanceof Deno.errors.NotCapable
+    const remote = !LOCAL && error.cause instanceof Deno.errors.NotCapable
       ? "; from JSR, hybrid search reads its table over the network: add --allow-net=jsr.io"
       : "";
     io.err(`Hybrid search cannot load: ${error.message}${remote}`);
