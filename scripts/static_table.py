@@ -11,12 +11,11 @@ measuring tool only.
 
     .venv-encoder/bin/pip install scipy
     .venv-encoder/bin/python scripts/static_table.py .venv-encoder/export.json \
-      .venv-encoder/all-MiniLM-L6-v2 .venv-encoder/corpus_vectors.npy src/hybrid/_token_table.bin.gz
+      .venv-encoder/all-MiniLM-L6-v2 .venv-encoder/corpus_vectors.npy src/hybrid/_token_table.bin
 
 Encoding the corpus (510,000 texts) takes most of an hour; its vectors are kept in the file given.
 Fitting the table takes about ten minutes more.
 """
-import gzip
 import json
 import os
 import re
@@ -117,11 +116,11 @@ def quantized(table):
 
 def write(table, path):
     """The table as src/hybrid/_model_file.ts reads a matrix: one tensor, 4 bits a value in
-    blocks of 32 that share a float16 scale, gzip'd."""
+    blocks of 32 that share a float16 scale, as it is held (gzip saves little of 4-bit values)."""
     scales, values = quantize(table, BITS, BLOCK)
     header = struct.pack("<BHIBI", BITS, BLOCK, table.size, 0, table.shape[1])
     data = header + scales.astype("<f2").tobytes() + packed(values, BITS)
-    open(path, "wb").write(gzip.compress(data, 9, mtime=0))
+    open(path, "wb").write(data)
 
 
 def report(sets, dev, encoder, table, rng):

@@ -438,7 +438,7 @@ Deno.test("cli search --mode hybrid finds a tool that says the request in other 
 });
 
 Deno.test("cli search --mode hybrid says in one line that its table cannot be read, and exits 2", async () => {
-  const table = new URL("../src/hybrid/_token_table.bin.gz", import.meta.url).pathname;
+  const table = new URL("../src/hybrid/_token_table.bin", import.meta.url).pathname;
   const withoutTable = (...args: string[]) =>
     runDeno(["run", "--allow-read", `--deny-read=${table}`, CLI, ...args], { cwd: FIXTURES });
   const denied = await withoutTable("search", "--mode", "hybrid", "rain", "valid");
@@ -446,7 +446,7 @@ Deno.test("cli search --mode hybrid says in one line that its table cannot be re
   assert.equal(denied.stdout, "");
   assert.match(
     denied.stderr,
-    /^Hybrid search cannot load: .*_token_table\.bin\.gz cannot be read\n$/,
+    /^Hybrid search cannot load: .*_token_table\.bin cannot be read\n$/,
   );
   // A browse is alike in every mode, and needs no table.
   const browse = await withoutTable("search", "--mode", "hybrid", "--json", "", "valid");

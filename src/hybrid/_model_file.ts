@@ -39,6 +39,12 @@ export class ModelFileError extends Error {
  * @throws {ModelFileError} When the file cannot be read.
  */
 export async function bytesOf(url: URL, compressed?: "gzip"): Promise<Uint8Array<ArrayBuffer>> {
+  // A local file in one read: fetch takes several times as long for megabytes.
+  if (url.protocol === "file:" && compressed === undefined) {
+    return await Deno.readFile(url).catch((error) => {
+      throw new ModelFileError(`The encoder's file ${url.href} cannot be read`, { cause: error });
+    });
+  }
   const answer = await fetch(url).catch((error) => {
     throw new ModelFileError(`The encoder's file ${url.href} cannot be read`, { cause: error });
   });
@@ -156,9 +162,9 @@ export function packedMatrix(file: Uint8Array): PackedMatrix {
     );
   }
   const { at, block, count, columns } = tensor;
-  const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
-  const scales = new Float32Array(count / block);
-  for (let b = 0; b < scales.length; b++) scales[b] = float16(view.getUint16(at + 2 * b, true));
+  // A copy, so that the half floats are aligned; little-endian, as on every platform Deno runs on.
+  const halves = new Float16Array(file.slice(at, at + (count / block) * 2).buffer);
+  const scales = new Float32Array(halves);
   const start = at + scales.length * 2;
   return {
     columns,

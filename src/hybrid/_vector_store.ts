@@ -210,9 +210,15 @@ function unpacked(text: string, dimensions: number): Float32Array | undefined {
     return undefined;
   }
   if (bytes.length !== dimensions + 4) return undefined;
+  // A positive scale only sets the length, which the unit vector loses: the integers are enough.
   const scale = new DataView(bytes.buffer).getFloat32(dimensions, true);
+  if (!(scale > 0 && scale < Infinity)) return undefined;
   const values = new Int8Array(bytes.buffer, 0, dimensions);
-  const vector = Float32Array.from(values, (value) => value * scale);
-  const length = Math.hypot(...vector);
-  return length > 0 ? vector.map((value) => value / length) : undefined;
+  let squares = 0;
+  for (let i = 0; i < dimensions; i++) squares += values[i] * values[i];
+  if (squares === 0) return undefined;
+  const length = Math.sqrt(squares);
+  const vector = new Float32Array(dimensions);
+  for (let i = 0; i < dimensions; i++) vector[i] = values[i] / length;
+  return vector;
 }

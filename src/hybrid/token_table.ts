@@ -2,7 +2,8 @@
  * A sentence encoder of table look-ups: a vector for each of all-MiniLM-L6-v2's word pieces,
  * trained so that the mean of a text's pieces comes near the encoder's own vector of the text
  * (`scripts/static_table.py`), 4 bits a value. It runs no neural network: a text takes about a
- * tenth of a millisecond, and the table keeps 6.6 MB (5.9 MB gzip'd beside this module).
+ * tenth of a millisecond, and the table keeps 6.6 MB, as it is stored beside this module (4-bit
+ * values gain little from gzip, and unzipping took longer than reading).
  *
  * @module
  */
@@ -12,7 +13,7 @@ import { MAX_TOKENS, type SentenceEncoder } from "./sentence_encoder.ts";
 
 /** The files of the table, beside this module. */
 const FILES = {
-  table: new URL("./_token_table.bin.gz", import.meta.url),
+  table: new URL("./_token_table.bin", import.meta.url),
   vocabulary: new URL("./_vocab.txt", import.meta.url),
 };
 
@@ -38,16 +39,15 @@ export function loadTokenTable(): Promise<SentenceEncoder> {
 }
 
 async function load(): Promise<SentenceEncoder> {
-  const [table, vocabulary] = await Promise.all([
-    bytesOf(FILES.table, "gzip"),
-    bytesOf(FILES.vocabulary),
-  ]);
-  const model = await modelName("all-MiniLM-L6-v2-table", [table, vocabulary]);
-  return new TableEncoder(
-    model,
-    packedMatrix(table),
-    vocabularyOf(new TextDecoder().decode(vocabulary)),
-  );
+  // The vocabulary's map is made while the table is read, and the digest runs beside the parsing.
+  const vocabulary = bytesOf(FILES.vocabulary).then((bytes) => ({
+    bytes,
+    ids: vocabularyOf(new TextDecoder().decode(bytes)),
+  }));
+  const [table, { bytes, ids }] = await Promise.all([bytesOf(FILES.table), vocabulary]);
+  const model = modelName("all-MiniLM-L6-v2-table", [table, bytes]);
+  const matrix = packedMatrix(table);
+  return new TableEncoder(await model, matrix, ids);
 }
 
 /** Encodes a text as the unit mean of its word pieces' rows. */
