@@ -2,17 +2,22 @@
 // through the MCP SDK's own client against the app in this process, the bytes and tokens
 // (o200k_base, the encoding of current OpenAI models) of tools/list with every bundled tool
 // listed directly, as CLImax's classic mode lists them, beside tools/list of the two
-// meta-tools and typical answers of each.
+// meta-tools and typical answers of each, over a registry with the service's hybrid search, as
+// the service's climax_search searches by default.
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { encode } from "npm:gpt-tokenizer@4.0.0/encoding/o200k_base";
 import { loadConfigDir, ToolIndex, ToolRegistry } from "../mod.ts";
 import { fixedCatalogue } from "../src/catalogue/served.ts";
+import { createHybridSearcher, readStoredVectors } from "../src/catalogue/hybrid_mode.ts";
 import { createApp } from "../src/http/app.ts";
 import { settingsFromEnv } from "../src/http/settings.ts";
 
-const configs = await loadConfigDir(new URL("../configs/", import.meta.url));
+const CONFIGS = new URL("../configs/", import.meta.url);
+const configs = await loadConfigDir(CONFIGS);
 const index = ToolIndex.fromConfigs(configs);
-const registry = new ToolRegistry();
+const registry = new ToolRegistry({
+  searchers: { hybrid: await createHybridSearcher(readStoredVectors(CONFIGS, console.warn)) },
+});
 for (const config of configs) registry.registerConfig(config);
 const client = await clientOf(registry);
 
@@ -128,7 +133,7 @@ async function serversCost(path: string): Promise<void> {
     env: (name) => Deno.env.get(name),
   });
   const lists: string[] = [];
-  const registry = new ToolRegistry();
+  const registry = new ToolRegistry({ searchers: { hybrid: await createHybridSearcher() } });
   for (const server of servers) {
     const connection = await connectUpstream(server, { timeoutMs: 120_000, maxPages: 100 });
     try {

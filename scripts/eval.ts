@@ -20,8 +20,9 @@
 // is measured against: every text is encoded once, which takes minutes.
 import { parseArgs } from "node:util";
 import type { CLImaxConfig } from "../mod.ts";
-import { ToolIndex, ToolRegistry } from "../mod.ts";
-import { HybridSearcher, loadTokenTable, type SentenceEncoder } from "../src/hybrid/mod.ts";
+import { ToolIndex } from "../mod.ts";
+import { loadTokenTable, type SentenceEncoder } from "../src/hybrid/mod.ts";
+import { hybridRankings, rememberingEncoder } from "../support/hybrid_rankings.ts";
 import { loadFullEncoder } from "../support/full_encoder.ts";
 import { DEFAULT_RANKING, FIELDS, RankedIndex, type RankingOptions } from "../src/search/ranked.ts";
 import { collectTools } from "../src/index/_collect.ts";
@@ -94,45 +95,17 @@ const substring: Rankings = ({ configs, queries }) => {
 
 /** Hybrid searches: as shipped, with the token table, and (`--full-encoder`) with the encoder. */
 async function hybridSearchers(): Promise<[string, Rankings][]> {
-  const searchers: [string, Rankings][] = [["hybrid", hybridRankings(await loadTokenTable())]];
+  const searchers: [string, Rankings][] = [["hybrid", hybrid(await loadTokenTable())]];
   if (values["full-encoder"]) {
-    searchers.push(["hybrid, full encoder", hybridRankings(await loadFullEncoder())]);
+    searchers.push(["hybrid, full encoder", hybrid(await loadFullEncoder())]);
   }
   return searchers;
 }
 
 /** Hybrid search with `encoder`, its vectors kept for every text of every set. */
-function hybridRankings(encoder: SentenceEncoder): Rankings {
+function hybrid(encoder: SentenceEncoder): Rankings {
   const remembering = rememberingEncoder(encoder);
-  return async ({ configs, queries }) => {
-    const registry = new ToolRegistry({
-      onWarning: () => {},
-      searchers: { hybrid: new HybridSearcher(remembering) },
-    });
-    for (const config of configs) registry.registerConfig(config);
-    const rankings: string[][] = [];
-    for (const { query } of queries) {
-      const params = { query, limit: LIMIT, mode: "hybrid" };
-      await registry.prepareSearch(params);
-      rankings.push(registry.search(params).map((entry) => entry.tool_name));
-    }
-    return rankings;
-  };
-}
-
-/** `encoder`, encoding each text once. */
-function rememberingEncoder(encoder: SentenceEncoder): SentenceEncoder {
-  const known = new Map<string, Float32Array>();
-  return {
-    model: encoder.model,
-    dimensions: encoder.dimensions,
-    async encode(texts) {
-      const missing = [...new Set(texts.filter((text) => !known.has(text)))];
-      const vectors = await encoder.encode(missing);
-      missing.forEach((text, i) => known.set(text, vectors[i]));
-      return texts.map((text) => known.get(text)!);
-    },
-  };
+  return (set) => hybridRankings(set, remembering, LIMIT);
 }
 
 function previousRankings(previous: PreviousVersion): Rankings {

@@ -130,6 +130,124 @@ Deno.test("a mode that cannot load answers 503 with the reason over HTTP, and a 
   assert.match(text, /no model/);
 });
 
+Deno.test("climax_search that names no mode ranks by words alone while hybrid search cannot load", async () => {
+  const broken: Searcher = {
+    deterministic: true,
+    prepare: () => Promise.reject(new HybridUnavailableError("Hybrid search cannot load")),
+    search: () => [],
+  };
+  const registry = new ToolRegistry({ searchers: { [HYBRID_MODE]: broken } });
+  registry.registerMcpTools("s", [
+    { name: "archive", description: "Pack files into an archive", inputSchema: { type: "object" } },
+  ]);
+  const app = createApp(fixedCatalogue(registry), settings);
+  const search = async (args: Record<string, string>) => {
+    const response = await app.request("/mcp", {
+      method: "POST",
+      headers: MCP_HEADERS,
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 6,
+        method: "tools/call",
+        params: { name: "climax_search", arguments: args },
+      }),
+    });
+    return await response.text();
+  };
+  const originalError = console.error;
+  console.error = () => {};
+  try {
+    const fallen = await search({ query: "pack these files" });
+    assert.doesNotMatch(fallen, /"isError":true/);
+    assert.match(fallen, /tool_name\\":\\"archive/);
+    assert.match(await search({ query: "pack these files", mode: "hybrid" }), /"isError":true/);
+  } finally {
+    console.error = originalError;
+  }
+});
+
+Deno.test("climax_search that names no mode pages on in ranked mode after hybrid search loads", async () => {
+  // Hybrid search that cannot load at the first search, and loads at the second.
+  let loads = 0;
+  const flaky: Searcher = {
+    deterministic: true,
+    prepare: () =>
+      loads++ === 0
+        ? Promise.reject(new HybridUnavailableError("Hybrid search cannot load"))
+        : Promise.resolve(),
+    search: (_query, limit, docs) => docs.slice(0, limit).map((doc) => doc.id),
+  };
+  const registry = new ToolRegistry({ searchers: { [HYBRID_MODE]: flaky } });
+  registry.registerMcpTools("s", [
+    { name: "zip", description: "Pack files into a zip archive", inputSchema: { type: "object" } },
+    { name: "tar", description: "Pack files into a tar archive", inputSchema: { type: "object" } },
+  ]);
+  const app = createApp(fixedCatalogue(registry), settings);
+  const search = async (args: Record<string, unknown>) => {
+    const response = await app.request("/mcp", {
+      method: "POST",
+      headers: MCP_HEADERS,
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 8,
+        method: "tools/call",
+        params: { name: "climax_search", arguments: args },
+      }),
+    });
+    const { result } = JSON.parse((await response.text()).replace(/^event: message\ndata: /, ""));
+    assert.equal(result.isError, undefined, result.content[0].text);
+    return JSON.parse(result.content[0].text);
+  };
+  const originalError = console.error;
+  console.error = () => {};
+  try {
+    const ranked = registry.search({ query: "pack files", mode: "ranked", limit: 2 });
+    const first = await search({ query: "pack files", limit: 1 });
+    assert.deepEqual(first.results.map((entry: { tool_name: string }) => entry.tool_name), [
+      ranked[0].tool_name,
+    ]);
+    const second = await search({ query: "pack files", limit: 1, cursor: first.next_cursor });
+    assert.equal(loads, 2, "the second search loaded hybrid search");
+    assert.deepEqual(second.results.map((entry: { tool_name: string }) => entry.tool_name), [
+      ranked[1].tool_name,
+    ]);
+  } finally {
+    console.error = originalError;
+  }
+});
+
+Deno.test("climax_search over a registry with no hybrid search ranks by default, and says so", async () => {
+  const registry = new ToolRegistry();
+  registry.registerMcpTools("s", [
+    { name: "archive", description: "Pack files into an archive", inputSchema: { type: "object" } },
+  ]);
+  const app = createApp(fixedCatalogue(registry), settings);
+  const rpc = async (method: string, params: Record<string, unknown>) => {
+    const response = await app.request("/mcp", {
+      method: "POST",
+      headers: MCP_HEADERS,
+      body: JSON.stringify({ jsonrpc: "2.0", id: 7, method, params }),
+    });
+    return JSON.parse((await response.text()).replace(/^event: message\ndata: /, ""));
+  };
+  const listed = await rpc("tools/list", {});
+  const search = listed.result.tools.find((tool: { name: string }) =>
+    tool.name === "climax_search"
+  );
+  assert.equal(search.inputSchema.properties.mode.default, "ranked");
+  const called = await rpc("tools/call", {
+    name: "climax_search",
+    arguments: { query: "pack these files" },
+  });
+  assert.equal(called.result.isError, undefined);
+  assert.deepEqual(
+    JSON.parse(called.result.content[0].text).results.map((entry: { tool_name: string }) =>
+      entry.tool_name
+    ),
+    ["archive"],
+  );
+});
+
 Deno.test("the bundled catalogue's stored vectors hold every bundled tool, of the service's encoder", async () => {
   const stored = JSON.parse(
     await Deno.readTextFile(new URL(VECTORS_FILE, new URL("../configs/", import.meta.url))),

@@ -102,6 +102,36 @@ Deno.test("hybrid search answers nothing to a request no tool comes near", async
   assert.equal(registry.search(history)[0].id, "git:git_log");
 });
 
+Deno.test("hybrid search answers a one-word request that ranked search finds, whatever its cosine", async () => {
+  // No cosine reaches this floor: only the rule for one word lets a request through.
+  const searcher = new HybridSearcher(encoder, { floor: 0.99 });
+  const registry = new ToolRegistry({ searchers: { hybrid: searcher } });
+  registry.registerMcpTools(
+    "kubectl",
+    tools(
+      ["kubectl_drain", "Drain a node in preparation for maintenance"],
+      ["kubectl_logs", "Print the logs for a container in a pod"],
+    ),
+  );
+  for (
+    const [query, expected] of [
+      ["drain", ["kubectl:kubectl_drain"]],
+      ["  drain!  ", [
+        "kubectl:kubectl_drain",
+      ]],
+      ["drain the node", []],
+      ["qwzx", []],
+    ] as const
+  ) {
+    await registry.prepareSearch({ query, mode: "hybrid" });
+    assert.deepEqual(
+      registry.search({ query, mode: "hybrid" }).map((entry) => entry.id),
+      expected,
+      query,
+    );
+  }
+});
+
 Deno.test("hybrid search refuses a request that was not prepared, and browses without one", async () => {
   const registry = new ToolRegistry({ searchers: { hybrid: new HybridSearcher(encoder) } });
   registry.registerMcpTools("s", tools(["a", "First"], ["b", "Second"]));

@@ -54,7 +54,8 @@ Deno.test("an MCP client connects by URL and lists exactly the two meta-tools", 
       [limit.type, limit.default, limit.minimum, limit.maximum],
       ["integer", undefined, 0, 100],
     );
-    assert.equal(mode.default, "ranked");
+    assert.equal(mode.default, "hybrid");
+    assert.equal(mode.type, "string");
     assert.equal(search.inputSchema.additionalProperties, false);
     // Two sentences on how to use the two tools, at initialize.
     const instructions = client.getInstructions() ?? "";
@@ -141,12 +142,33 @@ Deno.test("climax_search with filters answers in search mode, as the index does"
   });
 });
 
-Deno.test("climax_search ranks by default; substring mode that finds nothing hints at ranked", async () => {
+Deno.test("climax_search searches by meaning by default, and answers an unrelated request with nothing", async () => {
   await withClient(async (client) => {
     const query = "show the containers that are up";
-    const ranked = JSON.parse((await call(client, "climax_search", { query })).text);
-    assert.deepEqual(ranked.results, index.search({ query, mode: "ranked" }));
-    assert.ok(ranked.results.length > 0);
+    const found = JSON.parse((await call(client, "climax_search", { query })).text);
+    const hybrid = JSON.parse(
+      (await call(client, "climax_search", { query, mode: "hybrid" })).text,
+    );
+    assert.deepEqual(found, hybrid);
+    assert.ok(
+      found.results.some((entry: { tool_name: string }) => entry.tool_name === "docker_ps"),
+    );
+    // Ranked search answers these with tools that share a common word; by default, nothing does.
+    for (const unrelated of ["order a pizza to my flat", "find me a cheap flight to Lisbon"]) {
+      const ranked = JSON.parse(
+        (await call(client, "climax_search", { query: unrelated, mode: "ranked" })).text,
+      );
+      assert.ok(ranked.results.length > 0, unrelated);
+      const answer = JSON.parse((await call(client, "climax_search", { query: unrelated })).text);
+      assert.deepEqual(answer.results, [], unrelated);
+      assert.match(answer.hint, /no query for the summary/);
+    }
+  });
+});
+
+Deno.test("climax_search in substring mode that finds nothing hints at ranked mode", async () => {
+  await withClient(async (client) => {
+    const query = "show the containers that are up";
     const literal = JSON.parse(
       (await call(client, "climax_search", { query, mode: "substring" })).text,
     );

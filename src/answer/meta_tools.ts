@@ -9,7 +9,7 @@ import type { CallContext, CallResult } from "../call/call_tool.ts";
 import { PACKAGE_VERSION } from "./package_version.ts";
 import { MAX_ID_LENGTH, SEARCH_PARAMS, type TextParam } from "./params.ts";
 import { searchAnswer, searchAnswerText, whenPrepared } from "./search_answer.ts";
-import { HybridUnavailableError } from "../catalogue/hybrid_mode.ts";
+import { HYBRID_MODE, HybridUnavailableError } from "../catalogue/hybrid_mode.ts";
 import { findTool, strictArguments, text, toolError } from "./mcp_answers.ts";
 import { agentToolAnswer } from "./tool_answer.ts";
 
@@ -18,14 +18,18 @@ const SEARCH_DESCRIPTION =
 
 /** What the server tells an agent at initialize: how the two tools are meant to be used. */
 export const INSTRUCTIONS =
-  "Find a tool with climax_search: call it with no arguments for the summary of every CLI when you do not know what is there, or give a plain-language request as query (ranked by default, best first). Call climax_get with the tool_name you chose before calling it, to read its input_schema and command line.";
+  "Find a tool with climax_search: call it with no arguments for the summary of every CLI when you do not know what is there, or give a plain-language request as query (ranked by its words and their meaning, best first; nothing when no tool comes near). Call climax_get with the tool_name you chose before calling it, to read its input_schema and command line.";
 
 /**
- * The mode of a climax_search that names none. Not HTTP's substring: agents write requests, not
- * literal text, and for the bundled catalogue's agent queries and development requests
- * substring mode mostly finds nothing where ranked mode finds a right tool.
+ * The mode of a climax_search that names none, where the registry offers it: hybrid search,
+ * which on every development set ranks better than ranked search and answers fewer requests
+ * that no tool answers (half as many of sgd-dev's among the bundled tools; docs/search.md). Not
+ * HTTP's substring: agents write requests, not literal text.
  */
-const MCP_DEFAULT_MODE = "ranked";
+const MCP_DEFAULT_MODE = HYBRID_MODE;
+
+/** The mode such a search takes where the registry has no hybrid search, or it cannot load. */
+const FALLBACK_MODE = "ranked";
 
 /**
  * A text parameter's schema: a string of at most its length. Its description goes on the
@@ -49,24 +53,37 @@ function optional<T extends z.ZodType>(schema: T) {
 }
 
 // The search parameters as `GET /search` takes them, but typed as JSON carries them; one that is
-// left out, or null, has no value, as in the library's search parameters.
-const searchInput = strictArguments({
-  query: described(optional(textParam(SEARCH_PARAMS.query)), SEARCH_PARAMS.query),
-  category: described(optional(textParam(SEARCH_PARAMS.category)), SEARCH_PARAMS.category),
-  cli: described(optional(textParam(SEARCH_PARAMS.cli)), SEARCH_PARAMS.cli),
-  namespace: described(optional(textParam(SEARCH_PARAMS.namespace)), SEARCH_PARAMS.namespace),
-  // No default in the schema: a search takes 10, the summary every CLI.
-  limit: optional(z.int().min(SEARCH_PARAMS.limit.min).max(SEARCH_PARAMS.limit.max))
-    .describe(
-      `${SEARCH_PARAMS.limit.description} Caps the summary too when given; without it the summary lists every CLI.`,
+// left out, or null, has no value, as in the library's search parameters. Made once for each
+// default mode: a stateless server is made again for every request.
+const searchInputs = new Map<string, ReturnType<typeof searchInputOf>>();
+const searchInput = (defaultMode: string) => {
+  let input = searchInputs.get(defaultMode);
+  if (input === undefined) searchInputs.set(defaultMode, input = searchInputOf(defaultMode));
+  return input;
+};
+
+const searchInputOf = (defaultMode: string) =>
+  strictArguments({
+    query: described(optional(textParam(SEARCH_PARAMS.query)), SEARCH_PARAMS.query),
+    category: described(optional(textParam(SEARCH_PARAMS.category)), SEARCH_PARAMS.category),
+    cli: described(optional(textParam(SEARCH_PARAMS.cli)), SEARCH_PARAMS.cli),
+    namespace: described(optional(textParam(SEARCH_PARAMS.namespace)), SEARCH_PARAMS.namespace),
+    // No default in the schema: a search takes 10, the summary every CLI.
+    limit: optional(z.int().min(SEARCH_PARAMS.limit.min).max(SEARCH_PARAMS.limit.max))
+      .describe(
+        `${SEARCH_PARAMS.limit.description} Caps the summary too when given; without it the summary lists every CLI.`,
+      ),
+    // Absent rather than defaulted, so that a search that named no mode can fall back.
+    mode: described(
+      optional(z.enum(SEARCH_PARAMS.mode.values).meta({ default: defaultMode })),
+      SEARCH_PARAMS.mode,
     ),
-  mode: described(z.enum(SEARCH_PARAMS.mode.values).default(MCP_DEFAULT_MODE), SEARCH_PARAMS.mode),
-  detail: described(
-    z.enum(SEARCH_PARAMS.detail.values).default(SEARCH_PARAMS.detail.default),
-    SEARCH_PARAMS.detail,
-  ),
-  cursor: described(optional(textParam(SEARCH_PARAMS.cursor)), SEARCH_PARAMS.cursor),
-});
+    detail: described(
+      z.enum(SEARCH_PARAMS.detail.values).default(SEARCH_PARAMS.detail.default),
+      SEARCH_PARAMS.detail,
+    ),
+    cursor: described(optional(textParam(SEARCH_PARAMS.cursor)), SEARCH_PARAMS.cursor),
+  });
 
 const getInput = strictArguments({
   tool_name: z.string().max(MAX_ID_LENGTH).describe(
@@ -124,9 +141,10 @@ export function metaToolServer(
     instructions,
   });
 
+  const defaultMode = registry.modes.includes(MCP_DEFAULT_MODE) ? MCP_DEFAULT_MODE : FALLBACK_MODE;
   mcp.registerTool("climax_search", {
     description: SEARCH_DESCRIPTION,
-    inputSchema: searchInput,
+    inputSchema: searchInput(defaultMode),
     annotations: { readOnlyHint: true, openWorldHint: false },
   }, ({ query, category, cli, namespace, limit, mode, detail, cursor }) => {
     if (!query && !category && !cli && !namespace) {
@@ -141,22 +159,34 @@ export function metaToolServer(
         summary: limit === null || limit === undefined ? summary : summary.slice(0, limit),
       });
     }
-    const params = { query, category, cli, namespace, limit: limit ?? undefined, mode, cursor };
+    const params = { query, category, cli, namespace, limit: limit ?? undefined, cursor };
     const hints = {
       ranked: 'Search again with "mode": "ranked" to rank tools by the words of a request.',
       summary:
         "Call climax_search with no query for the summary of what there is, and search again in its words.",
     };
-    const answer = () => {
+    const answerIn = (chosen: string) => (): CallToolResult => {
       try {
-        return text(searchAnswerText(searchAnswer(registry, params, detail, hints)));
+        return text(
+          searchAnswerText(searchAnswer(registry, { ...params, mode: chosen }, detail, hints)),
+        );
       } catch (error) {
         if (!(error instanceof InvalidCursorError)) throw error;
+        // The page before may have been answered in the fallback, while hybrid search could not load.
+        if (mode === undefined && cursor && chosen !== FALLBACK_MODE) {
+          return answerIn(FALLBACK_MODE)();
+        }
         return toolError(`Invalid cursor: ${error.message}`);
       }
     };
-    const answered = whenPrepared(registry, params, answer);
-    return answered instanceof Promise ? answered.catch(unavailable) : answered;
+    const chosen = mode ?? defaultMode;
+    const answered = whenPrepared(registry, { ...params, mode: chosen }, answerIn(chosen));
+    if (!(answered instanceof Promise)) return answered;
+    return answered.catch((error) =>
+      mode === undefined && error instanceof HybridUnavailableError
+        ? answerIn(FALLBACK_MODE)()
+        : unavailable(error)
+    );
   });
 
   mcp.registerTool("climax_get", {

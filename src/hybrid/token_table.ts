@@ -45,9 +45,11 @@ async function load(): Promise<SentenceEncoder> {
     ids: vocabularyOf(new TextDecoder().decode(bytes)),
   }));
   const [table, { bytes, ids }] = await Promise.all([bytesOf(FILES.table), vocabulary]);
-  const model = modelName("all-MiniLM-L6-v2-table", [table, bytes]);
-  const matrix = packedMatrix(table);
-  return new TableEncoder(await model, matrix, ids);
+  const [model, matrix] = await Promise.all([
+    modelName("all-MiniLM-L6-v2-table", [table, bytes]),
+    Promise.resolve(table).then(packedMatrix),
+  ]);
+  return new TableEncoder(model, matrix, ids);
 }
 
 /** Encodes a text as the unit mean of its word pieces' rows. */

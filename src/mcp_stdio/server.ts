@@ -29,7 +29,7 @@ export interface LocalServerOptions {
 
 /** What the local server tells an agent at initialize. */
 const INSTRUCTIONS =
-  "Find a tool with climax_search: call it with no arguments for the summary of every CLI and server when you do not know what is there, or give a plain-language request as query (ranked by default, best first). Then call it with climax_call, giving its tool_name and args as its input_schema describes (climax_get shows the command line or server behind it).";
+  "Find a tool with climax_search: call it with no arguments for the summary of every CLI and server when you do not know what is there, or give a plain-language request as query (ranked by its words and their meaning, best first; nothing when no tool comes near). Then call it with climax_call, giving its tool_name and args as its input_schema describes (climax_get shows the command line or server behind it).";
 
 const CALL_DESCRIPTION =
   "Call a tool by its tool_name with its args and return what it answers: a CLI tool runs on this machine, an MCP server's tool is called through its server. Use climax_search first to find the tool and its input_schema.";

@@ -67,6 +67,10 @@ export class StateReader implements RegistryReads {
     return this.#state.contentHash;
   }
 
+  get modes(): readonly string[] {
+    return this.#settings.modes;
+  }
+
   search(params: RegistrySearchParams = {}): RegistryEntry[] {
     return this.#collect(this.#normalize(params), 0, false).results;
   }

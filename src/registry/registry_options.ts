@@ -143,7 +143,7 @@ export function registryOptions(
   return {
     settings: {
       searchers,
-      modes: [...SEARCH_MODES, ...searchers.keys()],
+      modes: Object.freeze([...SEARCH_MODES, ...searchers.keys()]),
       selectBackend: optionalFunction(given.selectBackend, "selectBackend") ?? preferredBackend,
       requireDeterministicSearcher: given.requireDeterministicSearcher ?? true,
     },

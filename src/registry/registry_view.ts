@@ -57,6 +57,24 @@ export abstract class RegistryView {
   }
 
   /**
+   * The modes a search may name: `"substring"`, `"ranked"`, then the modes of the searchers
+   * given in the options, in their order.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { ToolRegistry } from "@climax/tool-index";
+   *
+   * const exact = { deterministic: true, search: () => [] };
+   * assert.deepEqual(new ToolRegistry().modes, ["substring", "ranked"]);
+   * assert.deepEqual(new ToolRegistry({ searchers: { exact } }).modes, ["substring", "ranked", "exact"]);
+   * ```
+   */
+  get modes(): readonly string[] {
+    return this.reads().modes;
+  }
+
+  /**
    * Finds tools as `ToolIndex.search` does, with a `namespace` filter and any searcher given in
    * the options; each result carries its ID.
    *
