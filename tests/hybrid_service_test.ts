@@ -27,6 +27,29 @@ async function search(params: Record<string, string>) {
   return await response.json();
 }
 
+/** The JSON-RPC answer of `served`'s /mcp to `method` with `params`, one server-sent event. */
+async function mcpRpc(
+  served: { request: typeof app.request },
+  method: string,
+  params: Record<string, unknown>,
+) {
+  const response = await served.request("/mcp", {
+    method: "POST",
+    headers: MCP_HEADERS,
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
+  return JSON.parse((await response.text()).replace(/^event: message\ndata: /, ""));
+}
+
+/** The result of climax_search with `args` on `served`'s /mcp. */
+async function climaxSearch(
+  served: { request: typeof app.request },
+  args: Record<string, unknown>,
+) {
+  const { result } = await mcpRpc(served, "tools/call", { name: "climax_search", arguments: args });
+  return result as { isError?: boolean; content: { text: string }[] };
+}
+
 Deno.test("GET /search?mode=hybrid finds by meaning, pages, and answers nothing with a hint when nothing is near", async () => {
   const query = "show me what I changed but have not committed yet";
   const first = await search({ query, mode: "hybrid", limit: "3" });
@@ -140,27 +163,18 @@ Deno.test("climax_search that names no mode ranks by words alone while hybrid se
   registry.registerMcpTools("s", [
     { name: "archive", description: "Pack files into an archive", inputSchema: { type: "object" } },
   ]);
-  const app = createApp(fixedCatalogue(registry), settings);
-  const search = async (args: Record<string, string>) => {
-    const response = await app.request("/mcp", {
-      method: "POST",
-      headers: MCP_HEADERS,
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 6,
-        method: "tools/call",
-        params: { name: "climax_search", arguments: args },
-      }),
-    });
-    return await response.text();
-  };
+  const served = createApp(fixedCatalogue(registry), settings);
   const originalError = console.error;
   console.error = () => {};
   try {
-    const fallen = await search({ query: "pack these files" });
-    assert.doesNotMatch(fallen, /"isError":true/);
-    assert.match(fallen, /tool_name\\":\\"archive/);
-    assert.match(await search({ query: "pack these files", mode: "hybrid" }), /"isError":true/);
+    const fallen = await climaxSearch(served, { query: "pack these files" });
+    assert.equal(fallen.isError, undefined);
+    const names = JSON.parse(fallen.content[0].text).results.map((entry: { tool_name: string }) =>
+      entry.tool_name
+    );
+    assert.deepEqual(names, ["archive"]);
+    const asked = await climaxSearch(served, { query: "pack these files", mode: "hybrid" });
+    assert.equal(asked.isError, true);
   } finally {
     console.error = originalError;
   }
@@ -182,19 +196,9 @@ Deno.test("climax_search that names no mode pages on in ranked mode after hybrid
     { name: "zip", description: "Pack files into a zip archive", inputSchema: { type: "object" } },
     { name: "tar", description: "Pack files into a tar archive", inputSchema: { type: "object" } },
   ]);
-  const app = createApp(fixedCatalogue(registry), settings);
+  const served = createApp(fixedCatalogue(registry), settings);
   const search = async (args: Record<string, unknown>) => {
-    const response = await app.request("/mcp", {
-      method: "POST",
-      headers: MCP_HEADERS,
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 8,
-        method: "tools/call",
-        params: { name: "climax_search", arguments: args },
-      }),
-    });
-    const { result } = JSON.parse((await response.text()).replace(/^event: message\ndata: /, ""));
+    const result = await climaxSearch(served, args);
     assert.equal(result.isError, undefined, result.content[0].text);
     return JSON.parse(result.content[0].text);
   };
@@ -221,31 +225,18 @@ Deno.test("climax_search over a registry with no hybrid search ranks by default,
   registry.registerMcpTools("s", [
     { name: "archive", description: "Pack files into an archive", inputSchema: { type: "object" } },
   ]);
-  const app = createApp(fixedCatalogue(registry), settings);
-  const rpc = async (method: string, params: Record<string, unknown>) => {
-    const response = await app.request("/mcp", {
-      method: "POST",
-      headers: MCP_HEADERS,
-      body: JSON.stringify({ jsonrpc: "2.0", id: 7, method, params }),
-    });
-    return JSON.parse((await response.text()).replace(/^event: message\ndata: /, ""));
-  };
-  const listed = await rpc("tools/list", {});
+  const served = createApp(fixedCatalogue(registry), settings);
+  const listed = await mcpRpc(served, "tools/list", {});
   const search = listed.result.tools.find((tool: { name: string }) =>
     tool.name === "climax_search"
   );
   assert.equal(search.inputSchema.properties.mode.default, "ranked");
-  const called = await rpc("tools/call", {
-    name: "climax_search",
-    arguments: { query: "pack these files" },
-  });
-  assert.equal(called.result.isError, undefined);
-  assert.deepEqual(
-    JSON.parse(called.result.content[0].text).results.map((entry: { tool_name: string }) =>
-      entry.tool_name
-    ),
-    ["archive"],
+  const called = await climaxSearch(served, { query: "pack these files" });
+  assert.equal(called.isError, undefined);
+  const names = JSON.parse(called.content[0].text).results.map((entry: { tool_name: string }) =>
+    entry.tool_name
   );
+  assert.deepEqual(names, ["archive"]);
 });
 
 Deno.test("the bundled catalogue's stored vectors hold every bundled tool, of the service's encoder", async () => {
