@@ -5,9 +5,9 @@
 // table alone, and onnxruntime-web is a package of the tooling's lockfile only.
 import type { InferenceSession, Tensor } from "npm:onnxruntime-web@1.30.0";
 import {
+  blockScales,
   bytesOf,
   COLUMNS,
-  float16,
   FLOAT32,
   modelName,
   once,
@@ -129,7 +129,7 @@ export function runtimeWeights(file: Uint8Array): Uint8Array<ArrayBuffer> {
   const outView = new DataView(out.buffer);
   let written = 0;
   for (const tensor of tensors) {
-    const values = floats(view, tensor);
+    const values = floats(file, view, tensor);
     if (tensor.output === FLOAT32) {
       new Uint8Array(out.buffer, written, values.byteLength).set(new Uint8Array(values.buffer));
       written += values.byteLength;
@@ -152,8 +152,9 @@ export function runtimeWeights(file: Uint8Array): Uint8Array<ArrayBuffer> {
   return out;
 }
 
-/** The values of `tensor` as float32. */
-function floats(view: DataView, { at, bits, block, count }: StoredTensor): Float32Array {
+/** The values of `tensor`, in `file` (seen through `view`), as float32. */
+function floats(file: Uint8Array, view: DataView, tensor: StoredTensor): Float32Array {
+  const { at, bits, block, count } = tensor;
   const out = new Float32Array(count);
   if (bits === 0) {
     for (let i = 0; i < count; i++) out[i] = view.getFloat32(at + 4 * i, true);
@@ -164,8 +165,9 @@ function floats(view: DataView, { at, bits, block, count }: StoredTensor): Float
   let byte = at + (count / block) * 2;
   let buffer = 0;
   let held = 0;
+  const scales = blockScales(file, tensor);
   for (let b = 0; b < count / block; b++) {
-    const scale = float16(view.getUint16(at + 2 * b, true));
+    const scale = scales[b];
     for (let i = b * block, end = i + block; i < end; i++) {
       if (held < bits) {
         buffer |= view.getUint8(byte++) << held;

@@ -120,14 +120,13 @@ export function tensorsOf(file: Uint8Array): StoredTensor[] {
   return tensors;
 }
 
-/** The number an IEEE 754 half-precision `half` stands for. */
-export function float16(half: number): number {
-  const sign = half & 0x8000 ? -1 : 1;
-  const exponent = (half >> 10) & 0x1f;
-  const fraction = half & 0x3ff;
-  if (exponent === 0) return sign * fraction * 2 ** -24;
-  if (exponent === 0x1f) return fraction === 0 ? sign * Infinity : NaN;
-  return sign * (1 + fraction / 1024) * 2 ** (exponent - 15);
+/**
+ * The float16 scale of each block of `tensor`, which start its values in `file`, as float32.
+ * Read from a copy, so that the half floats are aligned; little-endian, as on every platform
+ * Deno runs on.
+ */
+export function blockScales(file: Uint8Array, { at, block, count }: StoredTensor): Float32Array {
+  return new Float32Array(new Float16Array(file.slice(at, at + (count / block) * 2).buffer));
 }
 
 /**
@@ -161,10 +160,8 @@ export function packedMatrix(file: Uint8Array): PackedMatrix {
         `${tensors.length} tensors`,
     );
   }
-  const { at, block, count, columns } = tensor;
-  // A copy, so that the half floats are aligned; little-endian, as on every platform Deno runs on.
-  const halves = new Float16Array(file.slice(at, at + (count / block) * 2).buffer);
-  const scales = new Float32Array(halves);
+  const { at, count, columns } = tensor;
+  const scales = blockScales(file, tensor);
   const start = at + scales.length * 2;
   return {
     columns,
