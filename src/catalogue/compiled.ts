@@ -128,18 +128,31 @@ export async function hashSources(dir: URL): Promise<string> {
  * compiled from other YAML or by other code.
  */
 export async function readCompiledCatalogue(dir: URL): Promise<CompiledCatalogue | undefined> {
-  let catalogue: CatalogueFile;
+  let text: string;
   try {
-    // Read synchronously too: nothing can go on meanwhile, and an async read takes longer, the
+    // Read synchronously: nothing else is under way yet, and an async read takes longer, the
     // more so while other processes keep the cores busy.
-    catalogue = JSON.parse(Deno.readTextFileSync(new URL(CATALOGUE_FILE, dir)));
+    text = Deno.readTextFileSync(new URL(CATALOGUE_FILE, dir));
   } catch (error) {
-    if (error instanceof Deno.errors.NotFound || error instanceof SyntaxError) return undefined;
+    if (error instanceof Deno.errors.NotFound) return undefined;
     throw error;
   }
-  const [sources, code] = await Promise.all([hashSources(dir), hashCode()]);
-  if (catalogue.sources !== sources || catalogue.code !== code) return undefined;
+  // The files are read now and digested off the main thread while it parses the catalogue.
+  const hashes = Promise.all([hashSources(dir), hashCode()]);
+  const catalogue = parsedCatalogue(text);
+  const [sources, code] = await hashes;
+  if (catalogue?.sources !== sources || catalogue.code !== code) return undefined;
   return { files: catalogue.files, index: catalogue.index };
+}
+
+/** The catalogue `text` holds, or undefined when it is not JSON. */
+function parsedCatalogue(text: string): CatalogueFile | undefined {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    if (error instanceof SyntaxError) return undefined;
+    throw error;
+  }
 }
 
 /** The configs of the directory's compiled catalogue, or undefined when it is missing or stale. */

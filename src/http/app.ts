@@ -1,7 +1,8 @@
 // The HTTP face of a catalogue. Handlers only translate between HTTP and the library; every
 // cross-cutting concern is a middleware of its own, most of them Hono's. Every request reads the
 // registry as it is then, so a change of the catalogue is served from the next request on.
-import { type Context, Hono, type MiddlewareHandler } from "hono";
+import type { Context, Hono, MiddlewareHandler } from "hono";
+import { HonoBase } from "hono/hono-base";
 import { TrieRouter } from "hono/router/trie-router";
 import { cors } from "hono/cors";
 import { etag, RETAINED_304_HEADERS as HONO_RETAINED_304_HEADERS } from "hono/etag";
@@ -82,8 +83,9 @@ export function createApp(catalogue: ServedCatalogue, settings: ServiceSettings)
   const contentHash = () => registry.contentVersion;
   // The router Hono's default falls back to, which builds nothing at the first request, where
   // the default builds its regular expressions: a good part of the first answer's time. A
-  // repeated request is answered before routing (see `answerRepeatsFirst`).
-  const app = new Hono({ router: new TrieRouter() });
+  // repeated request is answered before routing (see `answerRepeatsFirst`). On Hono's base
+  // class: the class "hono" exports loads that default's two other routers at every start.
+  const app: Hono = new HonoBase({ router: new TrieRouter() });
 
   // Once the first request is answered: what the catalogue holds back, and the related-words
   // table, read then so that a ranked search does not wait for it.
