@@ -160,15 +160,18 @@ Deno.test("relatedWords() finds every word of the table that has related words, 
 });
 
 Deno.test("relatedWordsTableOf() cuts out of the table's file the entries that parsing it gives", () => {
-  const text = Deno.readTextFileSync(
-    new URL("../src/search/_related_words.json", import.meta.url),
-  );
-  const parsed = JSON.parse(text) as { entries: string };
+  const file = Deno.readFileSync(new URL("../src/search/_related_words.json", import.meta.url));
+  const parsed = JSON.parse(new TextDecoder().decode(file)) as { entries: string };
   assert.ok(parsed.entries.length > 1_000_000);
-  assert.equal(relatedWordsTableOf(text).entries, parsed.entries);
-  // A text that does not end with the entries is parsed.
-  const reordered = JSON.stringify({ entries: "a| ", notice: 'the "end"' }, null, 2);
-  assert.equal(relatedWordsTableOf(reordered).entries, "a| ");
+  const entries = (text: string | Uint8Array) =>
+    new TextDecoder().decode(
+      relatedWordsTableOf(typeof text === "string" ? new TextEncoder().encode(text) : text)
+        .entries,
+    );
+  assert.equal(entries(file), parsed.entries);
+  // A file that does not end with the entries is parsed.
+  assert.equal(entries(JSON.stringify({ entries: "a| ", notice: 'the "end"' }, null, 2)), "a| ");
+  assert.equal(entries(JSON.stringify({ entries: "a| ", notice: "x" })), "a| ");
 });
 
 Deno.test("ranked search folds case, diacritics and compatibility forms", () => {

@@ -91,9 +91,7 @@ export function createApp(catalogue: ServedCatalogue, settings: ServiceSettings)
   // table, read then so that a ranked search does not wait for it.
   app.use(firstAnswer(() => {
     catalogue.serving?.();
-    preloadRelatedWordsTable().catch((error) =>
-      console.warn(`The related-words table could not be read ahead: ${error}`)
-    );
+    preloadRelatedWordsTable();
   }));
   if (settings.logRequests) app.use(requestLog());
   app.use(headAnswer());

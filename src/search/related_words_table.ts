@@ -4,14 +4,22 @@
 // JSON module (`bundled_related_words.ts`), which needs no permission and works from JSR and npm;
 // a program that imports the search without them, such as the service, reads the file beside
 // this module when a ranked search first needs it, or ahead of that (`preloadRelatedWordsTable`).
+// The table is held as the bytes of its entries, searched in place: a read made ahead then
+// costs the main thread nothing, where a text would be decoded and copied on it.
 
-/** The table as `deno task related-words` writes it. */
+/** The table as a ranked search reads it. */
 export interface RelatedWordsTable {
   /**
    * Every word, sorted, each as `word|`, then where each of its related words' own entry
-   * starts in this text (`PLACE_DIGITS` digits of `DIGITS` each), then a space. It is read in
-   * place: nothing is worked out when it loads.
+   * starts in these bytes (`PLACE_DIGITS` digits of `DIGITS` each), then a space: the ASCII
+   * bytes of the file's `entries`, read in place, with nothing worked out when it loads.
    */
+  readonly entries: Uint8Array;
+}
+
+/** The table's file as `deno task related-words` writes it, or as a JSON module gives it. */
+export interface RelatedWordsFile {
+  /** The entries of `RelatedWordsTable`, as text. */
   readonly entries: string;
 }
 
@@ -19,10 +27,15 @@ export interface RelatedWordsTable {
 const TABLE_FILE = new URL("./_related_words.json", import.meta.url);
 
 let table: RelatedWordsTable | undefined;
+/** The JSON module given to `useRelatedWordsTable`, made a table when first needed. */
+let given: RelatedWordsFile | undefined;
+/** The bytes of the file read ahead, made a table when first needed. */
+let preloaded: Uint8Array | undefined;
+let preloading: Promise<void> | undefined;
 
 /** Makes `json`, the JSON module of the table, the table of this process, if none is yet. */
-export function useRelatedWordsTable(json: RelatedWordsTable): void {
-  table ??= json;
+export function useRelatedWordsTable(json: RelatedWordsFile): void {
+  given ??= json;
 }
 
 /**
@@ -34,34 +47,42 @@ export function useRelatedWordsTable(json: RelatedWordsTable): void {
  */
 export function relatedWordsTable(): RelatedWordsTable {
   if (table !== undefined) return table;
+  if (given !== undefined) return table = { entries: new TextEncoder().encode(given.entries) };
+  if (preloaded !== undefined) return table = relatedWordsTableOf(preloaded);
   if (!readable()) {
     throw new Error(
       `The related-words table was not imported and ${TABLE_FILE.href} cannot be read: ` +
         "import the library through mod.ts, or allow reading the file (--allow-read)",
     );
   }
-  return table = relatedWordsTableOf(Deno.readTextFileSync(TABLE_FILE));
+  return table = relatedWordsTableOf(Deno.readFileSync(TABLE_FILE));
 }
 
 /**
- * Reads the table ahead of the first ranked search that needs it, which then does not wait;
- * resolves once done. Does nothing where the file cannot be read (`relatedWordsTable` says why
- * when it is needed).
+ * Reads the table's file off the main thread, ahead of the first ranked search that needs it,
+ * which then does not wait for the read; resolves once done, the same promise at every call,
+ * and never rejects. Does nothing where the table was given; where its file cannot be read, the
+ * ranked search that needs it says why (see `relatedWordsTable`).
  */
-export async function preloadRelatedWordsTable(): Promise<void> {
-  if (table !== undefined || !readable()) return;
-  const read = relatedWordsTableOf(await Deno.readTextFile(TABLE_FILE));
-  table ??= read;
+export function preloadRelatedWordsTable(): Promise<void> {
+  return preloading ??= (async () => {
+    if (table !== undefined || given !== undefined || !readable()) return;
+    preloaded = await Deno.readFile(TABLE_FILE).catch(() => undefined);
+  })();
 }
 
 /** What opens the entries in the table's file, as `deno task related-words` writes it. */
-const ENTRIES_KEY = '"entries": "';
+const ENTRIES_KEY = new TextEncoder().encode('"entries": "');
+/** The character codes of `"` and `}`, and of the white space JSON allows. */
+const QUOTE = 0x22;
+const CLOSE = 0x7d;
+const SPACES = new Set([0x20, 0x09, 0x0a, 0x0d]);
 
 /**
- * The table in the text of its file. The entries, the file's last string, hold no character
- * that JSON escapes (`deno task related-words` makes sure), so they are cut out of the text:
- * parsing would copy 1.7 MB that the first ranked search waits for. A text that does not end
- * with them is parsed.
+ * The table in the bytes of its file. The entries, the file's last string, hold no character
+ * that JSON escapes (`deno task related-words` makes sure), so they are the bytes from the key
+ * that opens them to the next quote: no copy, no decoding. A file that does not end with them
+ * is parsed.
  *
  * @example
  * ```ts
@@ -69,14 +90,39 @@ const ENTRIES_KEY = '"entries": "';
  * import { relatedWordsTableOf } from "./related_words_table.ts";
  *
  * const text = JSON.stringify({ notice: 'Say "hi"', entries: "a|0005 b| " }, null, 2);
- * assert.equal(relatedWordsTableOf(text).entries, "a|0005 b| ");
+ * const { entries } = relatedWordsTableOf(new TextEncoder().encode(text));
+ * assert.equal(new TextDecoder().decode(entries), "a|0005 b| ");
  * ```
  */
-export function relatedWordsTableOf(text: string): RelatedWordsTable {
-  const start = text.indexOf(ENTRIES_KEY) + ENTRIES_KEY.length;
-  const end = text.indexOf('"', start);
-  const last = start >= ENTRIES_KEY.length && end >= 0 && /^"\s*}\s*$/.test(text.slice(end));
-  return last ? { entries: text.slice(start, end) } : JSON.parse(text);
+export function relatedWordsTableOf(file: Uint8Array): RelatedWordsTable {
+  const key = indexOfBytes(file, ENTRIES_KEY);
+  const start = key + ENTRIES_KEY.length;
+  const end = file.indexOf(QUOTE, start);
+  if (key >= 0 && end >= 0 && endsObject(file, end + 1)) {
+    return { entries: file.subarray(start, end) };
+  }
+  const parsed: RelatedWordsFile = JSON.parse(new TextDecoder().decode(file));
+  return { entries: new TextEncoder().encode(parsed.entries) };
+}
+
+/** Where `bytes` first hold `sought`, or -1. */
+function indexOfBytes(bytes: Uint8Array, sought: Uint8Array): number {
+  for (let at = bytes.indexOf(sought[0]); at >= 0; at = bytes.indexOf(sought[0], at + 1)) {
+    let k = 1;
+    while (k < sought.length && bytes[at + k] === sought[k]) k++;
+    if (k === sought.length) return at;
+  }
+  return -1;
+}
+
+/** Whether the bytes from `from` on are one `}` amid white space: the end of the file's object. */
+function endsObject(bytes: Uint8Array, from: number): boolean {
+  let closes = 0;
+  for (let i = from; i < bytes.length; i++) {
+    if (bytes[i] === CLOSE) closes++;
+    else if (!SPACES.has(bytes[i])) return false;
+  }
+  return closes === 1;
 }
 
 /** Whether the table's file is local and Deno may read it without asking. */
