@@ -88,7 +88,7 @@ export function createApp(catalogue: ServedCatalogue, settings: ServiceSettings)
   const app: Hono = new HonoBase({ router: new TrieRouter() });
 
   // Once the first request is answered: what the catalogue holds back, and the related-words
-  // table, read then so that a ranked search does not wait for it.
+  // table, read then off the main thread so that a ranked search does not wait for it.
   app.use(firstAnswer(() => {
     catalogue.serving?.();
     preloadRelatedWordsTable();

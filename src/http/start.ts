@@ -13,7 +13,6 @@ import { loadPolicyFile } from "../catalogue/policy_file.ts";
 import { SOURCE_FILE_NAMES } from "../catalogue/source_kinds.ts";
 import { createApp } from "./app.ts";
 import { SettingsError, settingsFromEnv } from "./settings.ts";
-import { preloadRelatedWordsTable } from "../search/related_words_table.ts";
 
 /** Why the service cannot start, in the words its log shows. */
 export class StartError extends Error {
@@ -69,9 +68,6 @@ async function start(
   getEnv: (name: string) => string | undefined,
   options: StartOptions,
 ): Promise<Hono> {
-  // Read off the main thread while the catalogue loads, so that a first ranked search does not
-  // wait for it: the table's bytes are searched in place.
-  preloadRelatedWordsTable();
   const settings = settingsFromEnv(getEnv);
   const warn = (message: string) => console.warn(message);
   const policy = settings.policyFile === null
