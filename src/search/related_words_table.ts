@@ -67,7 +67,9 @@ export function relatedWordsTable(): RelatedWordsTable {
 export function preloadRelatedWordsTable(): Promise<void> {
   return preloading ??= (async () => {
     if (table !== undefined || given !== undefined || !readable()) return;
-    preloaded = await Deno.readFile(TABLE_FILE).catch(() => undefined);
+    const read = await Deno.readFile(TABLE_FILE).catch(() => undefined);
+    // A search that could not wait read the table itself meanwhile: this copy is not kept.
+    if (table === undefined) preloaded = read;
   })();
 }
 
