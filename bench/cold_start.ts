@@ -10,6 +10,9 @@
 // catalogue may take at most 1.1× its time. Each ratio is the median of the ratios of the starts
 // made one after the other, so that a slow spell of a shared machine weighs on both alike.
 //
+// Then where the time goes: the same starts timed inside their processes (`_start_probe.ts`),
+// importing the modules, starting and answering the first request, the zod app beside them.
+//
 //   deno run --allow-read --allow-write --allow-env --allow-net --allow-run bench/cold_start.ts [runs]
 import { serveEntry as serve } from "../support/server.ts";
 import { checkout } from "../support/checkout.ts";
@@ -118,5 +121,55 @@ if (anchor) {
   console.log(
     "(Neither compresses its health answer; both compress their first search, and a " +
       "process's first compressed answer sets up Deno's streams, about 5 ms.)",
+  );
+}
+
+/** What `_start_probe.ts` prints of one start. */
+interface Phases {
+  status: number;
+  import: number;
+  start: number;
+  first: number;
+}
+
+/** One start of `app` timed inside its process, answering `path` first. */
+async function probe(app: "service" | "zod", path: string): Promise<Phases> {
+  const { stdout } = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--allow-read",
+      "--allow-env",
+      "--allow-net",
+      "--allow-run",
+      "bench/_start_probe.ts",
+      app,
+      path,
+    ],
+    env: { LOG_REQUESTS: "0" },
+    stderr: "null",
+  }).output();
+  const phases: Phases = JSON.parse(new TextDecoder().decode(stdout));
+  if (phases.status !== 200) throw new Error(`${app} answered ${path} with ${phases.status}`);
+  return phases;
+}
+
+const probes = [
+  { label: "bare Hono, one route whose query zod validates", app: "zod", path: "/" },
+  { label: "tool-index, to `/healthz`", app: "service", path: "/healthz" },
+  { label: "tool-index, to a first ranked `/search`", app: "service", path: SEARCH },
+] as const;
+const phases: Phases[][] = probes.map(() => []);
+for (let i = 0; i < runs; i++) {
+  for (const [p, { app, path }] of probes.entries()) phases[p].push(await probe(app, path));
+}
+console.log(`\n## Inside the process, median of ${runs} (after Deno's own start)\n`);
+console.log("| app | importing ms | starting ms | first answer ms | in all ms |");
+console.log("|---|---:|---:|---:|---:|");
+for (const [p, { label }] of probes.entries()) {
+  const of = (part: (phase: Phases) => number) => median(phases[p].map(part)).toFixed(1);
+  console.log(
+    `| ${label} | ${of((x) => x.import)} | ${of((x) => x.start)} | ${of((x) => x.first)} | ${
+      of((x) => x.import + x.start + x.first)
+    } |`,
   );
 }
