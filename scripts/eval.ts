@@ -20,9 +20,8 @@
 // is measured against: every text is encoded once, which takes minutes.
 import { parseArgs } from "node:util";
 import type { CLImaxConfig } from "../mod.ts";
-import { ToolIndex } from "../mod.ts";
 import { loadTokenTable, type SentenceEncoder } from "../src/hybrid/mod.ts";
-import { hybridRankings, rememberingEncoder } from "../support/hybrid_rankings.ts";
+import { hybridRankings, indexRankings, rememberingEncoder } from "../support/rankings.ts";
 import { loadFullEncoder } from "../support/full_encoder.ts";
 import { DEFAULT_RANKING, FIELDS, RankedIndex, type RankingOptions } from "../src/search/ranked.ts";
 import { collectTools } from "../src/index/_collect.ts";
@@ -74,24 +73,14 @@ if (values.all === (positionals.length === 1) || positionals.length > 1) {
 /** A named searcher's ranking of each query of a set, as tool names. */
 type Rankings = (set: EvalSet) => string[][] | Promise<string[][]>;
 
-const ranked: Rankings = ({ configs, queries }) => {
-  const index = ToolIndex.fromConfigs(configs, { onWarning: () => {} });
-  return queries.map(({ query }) =>
-    index.search({ query, limit: LIMIT, mode: "ranked" }).map((entry) => entry.tool_name)
-  );
-};
+const ranked: Rankings = (set) => indexRankings(set, LIMIT, "ranked");
 
 const miniSearch: Rankings = ({ configs, queries }) => {
   const index = new MiniSearchIndex(configs);
   return queries.map(({ query }) => index.search({ query, limit: LIMIT }));
 };
 
-const substring: Rankings = ({ configs, queries }) => {
-  const index = ToolIndex.fromConfigs(configs, { onWarning: () => {} });
-  return queries.map(({ query }) =>
-    index.search({ query, limit: LIMIT }).map((entry) => entry.tool_name)
-  );
-};
+const substring: Rankings = (set) => indexRankings(set, LIMIT, "substring");
 
 /** Hybrid searches: as shipped, with the token table, and (`--full-encoder`) with the encoder. */
 async function hybridSearchers(): Promise<[string, Rankings][]> {

@@ -5,10 +5,9 @@
 // eval --all` reports for the floor that `HYBRID_DEFAULTS` holds.
 //
 //   deno run --lock=tooling.lock --allow-read scripts/floor_measure.ts [floor ...]
-import { ToolIndex } from "../mod.ts";
 import { loadTokenTable } from "../src/hybrid/mod.ts";
 import { developmentSets, type EvalSet, outOfCatalogueSets } from "../support/eval_sets.ts";
-import { hybridRankings, rememberingEncoder } from "../support/hybrid_rankings.ts";
+import { hybridRankings, indexRankings, rememberingEncoder } from "../support/rankings.ts";
 import { ndcgAt, pairedBootstrap } from "../support/relevance.ts";
 
 const LIMIT = 10;
@@ -18,12 +17,7 @@ const encoder = rememberingEncoder(await loadTokenTable());
 const sets = await developmentSets();
 const unanswerable = outOfCatalogueSets(sets);
 
-function ranked({ configs, queries }: EvalSet): string[][] {
-  const index = ToolIndex.fromConfigs(configs, { onWarning: () => {} });
-  return queries.map(({ query }) =>
-    index.search({ query, limit: LIMIT, mode: "ranked" }).map((entry) => entry.tool_name)
-  );
-}
+const ranked = (set: EvalSet) => indexRankings(set, LIMIT, "ranked");
 
 const ndcg = ({ queries }: EvalSet, found: string[][]) =>
   queries.map(({ relevant }, i) => ndcgAt(found[i], relevant, LIMIT));

@@ -1,9 +1,23 @@
-// Hybrid search's answer to each query of a set, as `deno task eval` and the scripts that measure
-// hybrid search take it: a registry of the set's configs with a `HybridSearcher`, and an encoder
-// that encodes each text once for every set and every run.
-import { ToolRegistry } from "../mod.ts";
+// The search's answer to each query of a set, as `deno task eval` and the scripts that measure
+// the search take it: an index of the set's configs for its own modes; for hybrid search, a
+// registry of them with a `HybridSearcher`, and an encoder that encodes each text once for every
+// set and every run.
+import { ToolIndex, ToolRegistry } from "../mod.ts";
+import type { SearchMode } from "../src/index/search_modes.ts";
 import { type HybridOptions, HybridSearcher, type SentenceEncoder } from "../src/hybrid/mod.ts";
 import type { EvalSet } from "./eval_sets.ts";
+
+/** The names of the first `limit` tools that an index of `set` finds in `mode` for each query. */
+export function indexRankings(
+  { configs, queries }: Pick<EvalSet, "configs" | "queries">,
+  limit: number,
+  mode: SearchMode,
+): string[][] {
+  const index = ToolIndex.fromConfigs(configs, { onWarning: () => {} });
+  return queries.map(({ query }) =>
+    index.search({ query, limit, mode }).map((entry) => entry.tool_name)
+  );
+}
 
 /** `encoder`, encoding each text once. */
 export function rememberingEncoder(encoder: SentenceEncoder): SentenceEncoder {
