@@ -109,3 +109,21 @@ Deno.test("a packed search that does not fit its registry is refused, to be buil
     );
   }
 });
+
+Deno.test("changes made before a restored search is first used are searched as a fresh build's", () => {
+  const configs = generateConfigs(600).map((config) => validateConfig(config));
+  const [first, later] = [configs.slice(0, 500), configs.slice(500)];
+  const restored = registryOf(first);
+  assert.ok(restoreIndex(restored, packIndex(registryOf(first))));
+  // No search yet: the restored tables wait for one while the registry changes.
+  for (const config of later) restored.registerValidConfig(config, config.name);
+  restored.removeSource("climax", first[0].name);
+  const fresh = registryOf(first.slice(1).concat(later));
+  assert.equal(restored.size, fresh.size);
+  for (const params of rankedQueries(configs, 2, 40)) {
+    const label = JSON.stringify(params);
+    assert.deepEqual(restored.search(params), fresh.search(params), label);
+    const substring = { query: params.query?.split(" ")[0], limit: 20 };
+    assert.deepEqual(restored.search(substring), fresh.search(substring), label);
+  }
+});

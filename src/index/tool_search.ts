@@ -1,8 +1,9 @@
 // The searches of an index, over the positions of its tools: the substring index, the ranked
 // index and the exact filters; the search mode's engine answers (see `search_modes.ts`).
-import { SubstringIndex, type SubstringTables } from "../search/substring.ts";
+import { checkSubstringTables, SubstringIndex, type SubstringTables } from "../search/substring.ts";
 import {
   type AnalyzedWord,
+  checkRankedTables,
   type CorpusStats,
   type IndexStats,
   type RankedConfig,
@@ -55,6 +56,17 @@ export class ToolSearch {
   readonly #ranked: RankedIndex;
   /** The engines the search modes run, over these tools. */
   readonly #engines: IndexEngines;
+
+  /**
+   * Checks that `tables` are laid out as those of the searches of `toolCount` tools are: what
+   * adopting them needs, told without adopting them.
+   *
+   * @throws {RangeError} When they are not.
+   */
+  static checkTables(tables: SearchTables, toolCount: number): void {
+    checkSubstringTables(tables.substring);
+    checkRankedTables(tables.ranked, toolCount);
+  }
 
   /**
    * Indexes `tools`, each with its config at the same position in `owners`.

@@ -12,7 +12,7 @@ import { Hash64 } from "../_hash.ts";
 import type { JsonValue } from "../types.ts";
 import type { ToolTemplate } from "./registrations.ts";
 import { RegistrySearch } from "./_segmented_search.ts";
-import type { SearchTables } from "../index/tool_search.ts";
+import { type SearchTables, ToolSearch } from "../index/tool_search.ts";
 
 /** A tool's places in its sources: at most this many tools in one source. */
 export const SOURCE_SPAN = 2 ** 20;
@@ -145,6 +145,8 @@ export class RegistryState {
   /** The slots changed since `#earlier` was made. */
   #touched: number[] = [];
   #contentHash: string | undefined;
+  /** Tables taken by `adopt`, made the search when one is first needed. */
+  #adopted: SearchTables | undefined;
 
   /** A copy that changes apart from this state. */
   clone(): RegistryState {
@@ -163,6 +165,7 @@ export class RegistryState {
     copy.#earlier = this.#earlier;
     copy.#touched = [...this.#touched];
     copy.#contentHash = this.#contentHash;
+    copy.#adopted = this.#adopted;
     return copy;
   }
 
@@ -181,6 +184,8 @@ export class RegistryState {
 
   /** Makes the current search, if any, the one the next is made from. */
   #keepSearch(): void {
+    // Adopted tables are of the tools before the change: the next search is made from them.
+    this.#fromAdopted();
     if (this.#search === undefined) return;
     this.#earlier = this.#search;
     this.#search = undefined;
@@ -199,18 +204,30 @@ export class RegistryState {
   /**
    * Takes `tables` (the tables of the one index over every tool) and `contentHash` from a
    * registry built earlier from the same sources by the same code, instead of building them.
+   * The tables are checked now and made the search when one is first needed: a cold start's
+   * first answers, such as its health, need none.
    *
    * @throws {RangeError} When `tables` do not fit the tools.
    */
   adopt(tables: SearchTables, contentHash: string): void {
-    this.#search = RegistrySearch.build(this.slots, tables);
+    ToolSearch.checkTables(tables, this.size);
+    this.#adopted = tables;
+    this.#search = undefined;
     this.#contentHash = contentHash;
   }
 
   /** The search over the current tools, made on first use after a change from the last one. */
   get search(): RegistrySearch {
+    this.#fromAdopted();
     return this.#search ??= this.#earlier?.update(this.slots, this.#touched, this.size) ??
       RegistrySearch.build(this.slots);
+  }
+
+  /** Makes the adopted tables, if any are waiting, the search. */
+  #fromAdopted(): void {
+    if (this.#adopted === undefined) return;
+    this.#search = RegistrySearch.build(this.slots, this.#adopted);
+    this.#adopted = undefined;
   }
 
   /**

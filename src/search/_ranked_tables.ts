@@ -121,6 +121,24 @@ export interface RankedTables {
 }
 
 /**
+ * Checks that `tables` are laid out as those of a built index of `toolCount` tools are: what
+ * adopting them needs, told without adopting them.
+ *
+ * @throws {RangeError} When they are not.
+ */
+export function checkRankedTables(tables: RankedTables, toolCount: number): void {
+  const termCount = tables.terms.length;
+  if (
+    tables.docCount !== toolCount || tables.offsets.length !== termCount + 1 ||
+    tables.offsets[termCount] !== tables.postings.length ||
+    tables.scales.length !== termCount || tables.docFrequency.length !== termCount ||
+    tables.averages.length !== FIELDS.length
+  ) {
+    throw new RangeError("The ranking tables are not those of a built index");
+  }
+}
+
+/**
  * The statistics of a larger collection that an index's tools are scored as a part of: an
  * index of a few tools added to a large one scores them as the large one would.
  */

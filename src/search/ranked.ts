@@ -20,10 +20,10 @@ import { postingsOf } from "./_postings.ts";
 import { nearTheBest, rankedNear, runStarts } from "./_sibling_order.ts";
 import {
   buildRankedTables,
+  checkRankedTables,
   configKey,
   type CorpusStats,
   DEFAULT_RANKING,
-  FIELDS,
   type IndexStats,
   inverseDocumentFrequency,
   type RankedConfig,
@@ -36,6 +36,7 @@ export type { AnalyzedWord } from "./_query_words.ts";
 export { analyzeQuery, distinctTerms, fieldLengths } from "./_default_analysis.ts";
 export { settledOrder } from "./_sibling_order.ts";
 export {
+  checkRankedTables,
   configAverages,
   configKey,
   type CorpusStats,
@@ -158,15 +159,7 @@ export class RankedIndex {
       vocabulary = new Vocabulary(options.stemming, options.stopWords, options.exactWeight > 0);
       adopted = buildRankedTables(tools, configs, vocabulary, { options, corpus });
     } else {
-      const termCount = tables.terms.length;
-      if (
-        tables.docCount !== tools.length || tables.offsets.length !== termCount + 1 ||
-        tables.offsets[termCount] !== tables.postings.length ||
-        tables.scales.length !== termCount || tables.docFrequency.length !== termCount ||
-        tables.averages.length !== FIELDS.length
-      ) {
-        throw new RangeError("The ranking tables are not those of a built index");
-      }
+      checkRankedTables(tables, tools.length);
       vocabulary = new Vocabulary(
         options.stemming,
         options.stopWords,

@@ -34,6 +34,19 @@ export interface ScanBounds {
   rarest?: number;
 }
 
+/**
+ * Checks that `tables` are laid out as a built index's are: what adopting them needs, told
+ * without adopting them.
+ *
+ * @throws {RangeError} When they are not.
+ */
+export function checkSubstringTables({ offsets, postings }: SubstringTables): void {
+  const buckets = offsets.length - 1;
+  if (buckets < 1 || (buckets & (buckets - 1)) !== 0 || offsets[buckets] !== postings.length) {
+    throw new RangeError("The substring tables are not those of a built index");
+  }
+}
+
 /** Finds the texts that hold a literal substring, by their numbers, in ascending order. */
 export class SubstringIndex {
   readonly #texts: readonly string[];
@@ -54,11 +67,9 @@ export class SubstringIndex {
    * @throws {RangeError} When `tables` are not laid out as a built index's are.
    */
   constructor(texts: readonly string[], tables: SubstringTables = buildTables(texts)) {
+    checkSubstringTables(tables);
     const { offsets, postings } = tables;
     const buckets = offsets.length - 1;
-    if (buckets < 1 || (buckets & (buckets - 1)) !== 0 || offsets[buckets] !== postings.length) {
-      throw new RangeError("The substring tables are not those of a built index");
-    }
     this.#texts = texts;
     this.#mask = buckets - 1;
     this.#offsets = offsets;
