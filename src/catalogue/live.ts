@@ -249,9 +249,15 @@ export class LiveCatalogue implements ServedCatalogue {
     return { status: failing ? "degraded" : "ok", sources };
   }
 
-  /** Starts the upstreams held back by `holdUpstreams`, once the service answers. */
+  /**
+   * Starts the upstreams held back by `holdUpstreams`, once the service answers; and makes the
+   * search restored from the compiled catalogue, which no answer has needed yet if the first
+   * was not a search.
+   */
   serving(): void {
-    if (!this.#closed) this.#startUpstreams();
+    if (this.#closed) return;
+    this.#startUpstreams();
+    this.registry.makeAdoptedSearch();
   }
 
   /** Resolves once every upstream has answered its first `tools/list`, or failed to. */

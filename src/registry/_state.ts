@@ -185,7 +185,7 @@ export class RegistryState {
   /** Makes the current search, if any, the one the next is made from. */
   #keepSearch(): void {
     // Adopted tables are of the tools before the change: the next search is made from them.
-    this.#fromAdopted();
+    this.makeAdoptedSearch();
     if (this.#search === undefined) return;
     this.#earlier = this.#search;
     this.#search = undefined;
@@ -218,13 +218,13 @@ export class RegistryState {
 
   /** The search over the current tools, made on first use after a change from the last one. */
   get search(): RegistrySearch {
-    this.#fromAdopted();
+    this.makeAdoptedSearch();
     return this.#search ??= this.#earlier?.update(this.slots, this.#touched, this.size) ??
       RegistrySearch.build(this.slots);
   }
 
   /** Makes the adopted tables, if any are waiting, the search. */
-  #fromAdopted(): void {
+  makeAdoptedSearch(): void {
     if (this.#adopted === undefined) return;
     this.#search = RegistrySearch.build(this.slots, this.#adopted);
     this.#adopted = undefined;

@@ -181,6 +181,14 @@ export class RegistryCore extends RegistryView {
     this.#state.adopt(tables, contentHash);
   }
 
+  /**
+   * Makes the search of the parts adopted by `adoptSearchParts` now, if it still waits for the
+   * first search: a caller with time to spare spares that search the wait.
+   */
+  makeAdoptedSearch(): void {
+    this.#state.makeAdoptedSearch();
+  }
+
   /** See `ToolRegistry.snapshot`. */
   snapshot(): RegistryView {
     this.#shared = true;
