@@ -127,3 +127,62 @@ Deno.test("changes made before a restored search is first used are searched as a
     assert.deepEqual(restored.search(substring), fresh.search(substring), label);
   }
 });
+
+Deno.test("a registry whose first tools are put off answers its facts without them, and loads them once at any other read or change", () => {
+  const [first, second] = generateConfigs(10, 1, 5).map((config) =>
+    validateConfig(config, { onWarning: quiet })
+  );
+  const eager = registryOf([first]);
+  const facts = eager.facts();
+  let loads = 0;
+  const registry = registryCore({ onWarning: quiet });
+  registry.deferLoad(() => {
+    loads++;
+    registry.registerValidConfig(first, first.name);
+  }, facts);
+  assert.equal(registry.size, eager.size);
+  assert.equal(registry.version, eager.version);
+  assert.equal(registry.contentVersion, eager.contentVersion);
+  assert.deepEqual(registry.summary(), eager.summary());
+  assert.equal(loads, 0);
+  assert.deepEqual(registry.ids(), eager.ids());
+  assert.equal(loads, 1);
+  assert.deepEqual(registry.facts(), facts);
+
+  const changed = registryCore({ onWarning: quiet });
+  changed.deferLoad(() => changed.registerValidConfig(first, first.name), facts);
+  const told: string[] = [];
+  changed.onChange((event) => told.push(`${event.type} ${event.id} ${event.version}`));
+  changed.registerValidConfig(second, second.name);
+  assert.deepEqual(changed.ids(), registryOf([first, second]).ids());
+  assert.equal(changed.version, 2);
+  // Listeners hear of the change, not of the tools that were there from the start.
+  assert.deepEqual(told, second.tools.map((tool) => `registered ${second.name}:${tool.name} 2`));
+});
+
+Deno.test("deferLoad() takes only an empty registry's first tools", () => {
+  const [config] = generateConfigs(3).map((input) => validateConfig(input, { onWarning: quiet }));
+  const facts = registryOf([config]).facts();
+  assert.throws(() => registryOf([config]).deferLoad(() => {}, facts), RangeError);
+  const empty = registryCore({ onWarning: quiet });
+  assert.throws(() => empty.deferLoad(() => {}, { ...facts, size: 0 }), RangeError);
+  empty.deferLoad(() => {}, facts);
+  assert.throws(() => empty.deferLoad(() => {}, facts), RangeError);
+});
+
+Deno.test("a compiled catalogue's facts are what its registry holds once its sources are registered", async () => {
+  const dir = new URL("../configs/", import.meta.url);
+  const { registry } = await loadCatalogue(dir, { warn: quiet });
+  const told = { size: registry.size, version: registry.version, facts: registry.facts() };
+  // Read past the facts: the sources are registered now.
+  assert.ok(registry.getTool("docker:docker_ps"));
+  assert.deepEqual(
+    { size: registry.size, version: registry.version, facts: registry.facts() },
+    told,
+  );
+  // As a directory without a compiled catalogue registers them.
+  const built = registryCore({ onWarning: quiet });
+  const compiled = await readCompiledCatalogue(dir);
+  for (const source of compiled!.files) registerSources(built, [source]);
+  assert.deepEqual(built.facts(), told.facts);
+});

@@ -1,13 +1,17 @@
 // A registry's built search as JSON, for a compiled catalogue to carry: its content hash and the
-// tables of its two searches, each typed array as base64 of its bytes. Restoring them at a cold
-// start is much cheaper than building them.
+// tables of its two searches, each typed array as base64 of its bytes, and what a health check
+// reads of the registry. Restoring them at a cold start is much cheaper than building them, and
+// the facts let its first answers come before the sources are even registered.
 //
 // The bytes of each typed array are the platform's, little-endian on every machine Deno runs on.
-import type { RegistryCore, RegistryParts } from "../registry/registry_core.ts";
+import type { CLISummary } from "../types.ts";
+import type { RegistryCore, RegistryFacts, RegistryParts } from "../registry/registry_core.ts";
 
 /** The parts of an index, packed as JSON values. */
 export interface PackedIndex {
   content_hash: string;
+  /** The registry's size and summary, beside its content hash (see `RegistryFacts`). */
+  facts: { size: number; summary: CLISummary[] };
   substring: { offsets: string; postings: string };
   ranked: {
     doc_count: number;
@@ -23,8 +27,10 @@ export interface PackedIndex {
 /** The parts of `registry`'s search as JSON values. */
 export function packIndex(registry: RegistryCore): PackedIndex {
   const { contentHash, substring, ranked } = registry.searchParts();
+  const { size, summary } = registry.facts();
   return {
     content_hash: contentHash,
+    facts: { size, summary: [...summary] },
     substring: { offsets: packArray(substring.offsets), postings: packArray(substring.postings) },
     ranked: {
       doc_count: ranked.docCount,
@@ -69,6 +75,26 @@ export function unpackIndex(value: unknown): RegistryParts {
       averages: unpackArray(ranked.averages, Float64Array),
     },
   };
+}
+
+/**
+ * What a registry given a compiled catalogue's sources holds, as `packed`, its packed index,
+ * tells it: undefined when `packed` has no facts, or not as `packIndex` writes them.
+ */
+export function packedFacts(packed: unknown): RegistryFacts | undefined {
+  const { content_hash: contentVersion, facts } = (packed ?? {}) as Partial<PackedIndex>;
+  if (typeof contentVersion !== "string" || typeof facts !== "object" || facts === null) {
+    return undefined;
+  }
+  const { size, summary } = facts;
+  const known = Number.isInteger(size) && Array.isArray(summary) &&
+    summary.every((cli) =>
+      typeof cli === "object" && cli !== null && typeof cli.name === "string" &&
+      typeof cli.description === "string" && Number.isInteger(cli.tool_count) &&
+      (cli.category === null || typeof cli.category === "string") && Array.isArray(cli.tags) &&
+      cli.tags.every((tag) => typeof tag === "string")
+    );
+  return known ? { size, contentVersion, summary } : undefined;
 }
 
 /**

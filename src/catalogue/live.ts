@@ -250,9 +250,9 @@ export class LiveCatalogue implements ServedCatalogue {
   }
 
   /**
-   * Starts the upstreams held back by `holdUpstreams`, once the service answers; and makes the
-   * search restored from the compiled catalogue, which no answer has needed yet if the first
-   * was not a search.
+   * Starts the upstreams held back by `holdUpstreams`, once the service answers; and registers
+   * the compiled catalogue's sources and makes the search restored from it, which no answer has
+   * needed yet if the first one only read the catalogue's facts (a health check).
    */
   serving(): void {
     if (this.#closed) return;

@@ -17,7 +17,7 @@ import {
   sourceFileNames,
   sourceParser,
 } from "./source_kinds.ts";
-import { restoreIndex } from "./_packed_index.ts";
+import { packedFacts, restoreIndex } from "./_packed_index.ts";
 
 /** The sources of a directory, with the registry of those that load. */
 export interface Catalogue {
@@ -81,11 +81,17 @@ export async function loadCatalogue(
   if (packed !== undefined) {
     // A compiled catalogue's configs were validated, and its sources found free of clashes,
     // when it was compiled: they are registered in one change, not validated again. Its search
-    // was built without a policy: under one, it is built again.
-    registerSources(registry, sources);
-    if (policy === undefined && !restoreIndex(registry, packed)) {
-      warn("The compiled catalogue's search does not fit its sources: building it instead");
-    }
+    // was built without a policy: under one, it is built again. Without one, they are
+    // registered when more than the facts the catalogue holds is first read.
+    const fill = () => {
+      registerSources(registry, sources);
+      if (policy === undefined && !restoreIndex(registry, packed)) {
+        warn("The compiled catalogue's search does not fit its sources: building it instead");
+      }
+    };
+    const facts = policy === undefined ? packedFacts(packed) : undefined;
+    if (facts === undefined || facts.size < 1) fill();
+    else registry.deferLoad(fill, facts);
     return { sources, errors, held: [], registry };
   }
   const loaded: FileSource[] = [];

@@ -50,7 +50,8 @@ export interface ServedCatalogue {
   health(): CatalogueHealth;
   /**
    * Told once the service has answered its first request: what a catalogue puts off so as not
-   * to slow that answer (starting upstream programs, making its search) may begin.
+   * to slow that answer (starting upstream programs, registering its sources, making its
+   * search) may begin.
    */
   serving?(): void;
   /** Resolves once every source that comes later (an upstream server) has come or failed. */

@@ -5,7 +5,7 @@
 import { NotFoundError } from "../errors.ts";
 import type { PolicyConfig } from "../policy_types.ts";
 import type { BackendKind, ChangeEvent, ToolBackend } from "./types.ts";
-import type { CLImaxConfig } from "../types.ts";
+import type { CLImaxConfig, CLISummary } from "../types.ts";
 import type { McpServerInfo, McpTool } from "../mcp_types.ts";
 import { policyOrigin } from "../config/policy/origin.ts";
 import type { SearchTables } from "../index/tool_search.ts";
@@ -34,12 +34,29 @@ export interface RegistryParts extends SearchTables {
 }
 
 /**
+ * What a registry holds, told without reading its tools: what the first answers of a service,
+ * its health check first, read of it.
+ */
+export interface RegistryFacts {
+  /** Its `size`. */
+  size: number;
+  /** Its `contentVersion`. */
+  contentVersion: string;
+  /** Its `summary()`. */
+  summary: readonly CLISummary[];
+}
+
+/**
  * A registry whose configs come validated (see `ToolRegistry`, which documents every method):
  * `registerValidConfig` and `replaceValidConfig` take a config that `validateConfig` (or a
  * parser) made, and its policy is one that `validatePolicy` (or `parsePolicy`) made.
  */
 export class RegistryCore extends RegistryView {
   #state = new RegistryState();
+  /** The first content, put off by `deferLoad` until more than its facts is read. */
+  #deferred: { load: () => void; facts: RegistryFacts } | undefined;
+  /** Whether the deferred content is being loaded: no listener is told of its changes. */
+  #loading = false;
   /** Whether a snapshot holds the current state, which must then be copied before a change. */
   #shared = false;
   /** The reader of `#state`: one for as long as the state object is the same. */
@@ -59,10 +76,56 @@ export class RegistryCore extends RegistryView {
    * `ToolRegistry`) reads through it.
    */
   override reads(): StateReader {
-    if (this.#reader?.state !== this.#state) {
-      this.#reader = new StateReader(this.#state, this.#options.settings);
+    const state = this.#current;
+    if (this.#reader?.state !== state) {
+      this.#reader = new StateReader(state, this.#options.settings);
     }
     return this.#reader;
+  }
+
+  /** How many tools it holds; told by the facts of a deferred load without loading it. */
+  override get size(): number {
+    return this.#deferred?.facts.size ?? super.size;
+  }
+
+  /** Its monotonic version; a deferred load, one change, counts as made. */
+  override get version(): number {
+    return this.#deferred === undefined ? super.version : this.#state.version + 1;
+  }
+
+  /** Its content's hash; told by the facts of a deferred load without loading it. */
+  override get contentVersion(): string {
+    return this.#deferred?.facts.contentVersion ?? super.contentVersion;
+  }
+
+  /** One summary per CLI; told by the facts of a deferred load without loading it. */
+  override summary(): CLISummary[] {
+    const facts = this.#deferred?.facts;
+    if (facts === undefined) return super.summary();
+    return facts.summary.map((cli) => ({ ...cli, tags: [...cli.tags] }));
+  }
+
+  /** What the registry holds now, as a deferred load would tell it (see `deferLoad`). */
+  facts(): RegistryFacts {
+    const { size, contentVersion } = this;
+    return { size, contentVersion, summary: this.summary() };
+  }
+
+  /**
+   * Puts off registering the registry's first content, at least one tool, until more than
+   * `size`, `version`, `contentVersion` or `summary()` is read, or it is changed: `load`
+   * registers it then, in one change, and no listener is told of it, as if it had been there
+   * from the start. Meanwhile `facts`, which must be what `load` makes, answer those reads. For
+   * a cold start, whose first answer, a health check, needs no more.
+   *
+   * @throws {RangeError} When the registry has held anything, a load is put off already, or
+   * `facts` name no tool.
+   */
+  deferLoad(load: () => void, facts: RegistryFacts): void {
+    if (this.#deferred !== undefined || this.#state.version !== 0 || facts.size < 1) {
+      throw new RangeError("Only an empty registry's first tools can be put off");
+    }
+    this.#deferred = { load, facts };
   }
 
   /** The policy of every config registered (see `ToolRegistryOptions.policy`), validated. */
@@ -140,7 +203,7 @@ export class RegistryCore extends RegistryView {
   /** See `ToolRegistry.removeSource`. */
   removeSource(kind: BackendKind, backendId: string): void {
     const change = replacement(kind, backendId, []);
-    if (!hasSource(this.#state, kind, backendId)) {
+    if (!hasSource(this.#current, kind, backendId)) {
       throw new NotFoundError(`No tool has a ${kind} backend ${JSON.stringify(backendId)}`);
     }
     this.#apply(change);
@@ -164,7 +227,7 @@ export class RegistryCore extends RegistryView {
    * every tool when changes were indexed apart.
    */
   searchParts(): RegistryParts {
-    const state = this.#state;
+    const state = this.#current;
     const tables = state.search.tables ?? RegistrySearch.build(state.slots).tables!;
     return { contentHash: state.contentHash, ...tables };
   }
@@ -178,32 +241,51 @@ export class RegistryCore extends RegistryView {
    */
   adoptSearchParts(parts: RegistryParts): void {
     const { contentHash, ...tables } = parts;
-    this.#state.adopt(tables, contentHash);
+    this.#current.adopt(tables, contentHash);
   }
 
   /**
-   * Makes the search of the parts adopted by `adoptSearchParts` now, if it still waits for the
-   * first search: a caller with time to spare spares that search the wait.
+   * Registers the tools put off by `deferLoad`, and makes the search of the parts adopted by
+   * `adoptSearchParts`, now, if they still wait for the first read or search: a caller with
+   * time to spare spares that read the wait.
    */
   makeAdoptedSearch(): void {
-    this.#state.makeAdoptedSearch();
+    this.#current.makeAdoptedSearch();
   }
 
   /** See `ToolRegistry.snapshot`. */
   snapshot(): RegistryView {
+    const state = this.#current;
     this.#shared = true;
-    return new Snapshot(new StateReader(this.#state, this.#options.settings));
+    return new Snapshot(new StateReader(state, this.#options.settings));
   }
 
   #slotOf(id: string): Slot | undefined {
-    const slot = typeof id === "string" ? this.#state.byId.get(id) : undefined;
-    return slot === undefined ? undefined : this.#state.slots[slot];
+    const state = this.#current;
+    const slot = typeof id === "string" ? state.byId.get(id) : undefined;
+    return slot === undefined ? undefined : state.slots[slot];
+  }
+
+  /** The state, once the content put off by `deferLoad`, if any, is loaded. */
+  get #current(): RegistryState {
+    const deferred = this.#deferred;
+    if (deferred !== undefined) {
+      this.#deferred = undefined;
+      this.#loading = true;
+      try {
+        deferred.load();
+      } finally {
+        this.#loading = false;
+      }
+    }
+    return this.#state;
   }
 
   /** The current state, ready to change: copied first when a snapshot shares it. */
   #writable(): RegistryState {
+    const state = this.#current;
     if (this.#shared) {
-      this.#state = this.#state.clone();
+      this.#state = state.clone();
       this.#shared = false;
     }
     return this.#state;
@@ -211,8 +293,9 @@ export class RegistryCore extends RegistryView {
 
   /** Applies a change (see `applyChange`), then tells the listeners what it changed. */
   #apply(change: Change): void {
-    const events = applyChange(this.#state, change, this.#options.maxTools, () => this.#writable());
-    if (events !== undefined) this.#listeners.emit(events);
+    const state = this.#current;
+    const events = applyChange(state, change, this.#options.maxTools, () => this.#writable());
+    if (events !== undefined && !this.#loading) this.#listeners.emit(events);
   }
 }
 
