@@ -1,16 +1,24 @@
-// `deno task catalogue [dir]`: compiles a directory of sources (default: the bundled configs/)
-// into the catalogue the service reads at cold start instead of parsing files and building the
-// search; then stores the vector of each tool for hybrid search beside it (`_vectors.json`), so
-// that the service's first hybrid search encodes none of them. Vectors already stored for the
-// same text and model are kept, not encoded again.
+// `deno task catalogue [dir]`: writes the hash of the code that compiles catalogues
+// (`src/catalogue/_code_hash.ts`); compiles a directory of sources (default: the bundled
+// configs/) into the catalogue the service reads at cold start instead of parsing files and
+// building the search; then stores the vector of each tool for hybrid search beside it
+// (`_vectors.json`), so that the service's first hybrid search encodes none of them. Vectors
+// already stored for the same text and model are kept, not encoded again.
 import { BUNDLED_CONFIGS, directoryUrl } from "../src/config/files.ts";
 import { compileCatalogue } from "../src/catalogue/compile.ts";
+import { codeHashModule } from "../src/catalogue/compiled.ts";
 import { loadCatalogue } from "../src/catalogue/load.ts";
 import {
   createHybridSearcher,
   readStoredVectors,
   VECTORS_FILE,
 } from "../src/catalogue/hybrid_mode.ts";
+
+const code = await codeHashModule();
+if (await Deno.readTextFile(code.file).catch(() => "") !== code.text) {
+  await Deno.writeTextFile(code.file, code.text);
+  console.log(`Wrote ${code.file.pathname}`);
+}
 
 const dir = Deno.args[0] ?? BUNDLED_CONFIGS;
 const { file, sources } = await compileCatalogue(dir);

@@ -3,9 +3,13 @@ import { loadConfigDir } from "../mod.ts";
 import {
   CATALOGUE_FILE,
   catalogueText,
+  codeIsCurrent,
   hashCode,
   readCatalogue,
+  readCompiledCatalogue,
 } from "../src/catalogue/compiled.ts";
+import { CODE_HASH } from "../src/catalogue/_code_hash.ts";
+import { LiveCatalogue } from "../src/catalogue/live.ts";
 import { loadCatalogue } from "../src/catalogue/load.ts";
 
 const bundled = new URL("../configs/", import.meta.url);
@@ -22,6 +26,69 @@ Deno.test("the bundled catalogue is current: run `deno task catalogue` after edi
   const compiled = await readCatalogue(bundled);
   assert.ok(compiled, "configs/_catalogue.json is missing or stale");
   assert.deepEqual(compiled, await loadConfigDir(bundled));
+});
+
+Deno.test("the code's hash is held beside it: run `deno task catalogue` after editing src/", async () => {
+  assert.equal(await hashCode(), CODE_HASH);
+  assert.ok(await codeIsCurrent());
+});
+
+/** A copy of this package's code and `deno.json`, its code's hash no longer `CODE_HASH`. */
+async function editedCode(): Promise<{ src: URL; remove(): Promise<void> }> {
+  const root = new URL(`file://${await Deno.makeTempDir()}/`);
+  const copy = async (from: URL, to: URL) => {
+    await Deno.mkdir(to, { recursive: true });
+    for await (const entry of Deno.readDir(from)) {
+      const name = entry.isDirectory ? `${entry.name}/` : entry.name;
+      if (entry.isDirectory) await copy(new URL(name, from), new URL(name, to));
+      else await Deno.copyFile(new URL(name, from), new URL(name, to));
+    }
+  };
+  const src = new URL("src/", root);
+  await copy(new URL("../src/", import.meta.url), src);
+  await Deno.copyFile(new URL("../deno.json", import.meta.url), new URL("deno.json", root));
+  await Deno.writeTextFile(new URL("search/_stem.ts", src), "// Edited.\n", { append: true });
+  return { src, remove: () => Deno.remove(root, { recursive: true }) };
+}
+
+Deno.test("a service takes a compiled catalogue at once, and reads its files again once it has answered if other code compiled it", async () => {
+  const code = await editedCode();
+  const dir = await copyOfBundled();
+  try {
+    assert.equal(await codeIsCurrent(code.src), false);
+    // Read at once by a start that checks the code later, which reads it from the files.
+    const compiled = await readCompiledCatalogue(dir);
+    assert.ok(compiled);
+    assert.deepEqual(await readCompiledCatalogue(dir, { checkCodeLater: true }), compiled);
+
+    const messages: string[] = [];
+    const report = (message: string) => messages.push(message);
+    const open = (src?: URL) =>
+      LiveCatalogue.open({ dir, checkCodeLater: true, code: src, report });
+    const current = await open();
+    current.serving();
+    await current.ready();
+    assert.equal(messages.length, 0, messages.join("\n"));
+    const ids = current.registry.ids();
+    await current.close();
+
+    const stale = await open(code.src);
+    const before = stale.registry.search({ query: "list running containers", mode: "ranked" });
+    stale.serving();
+    await stale.ready();
+    assert.match(messages[0], /compiled by other code than this: its files are read and indexed/);
+    assert.equal(messages.filter((message) => message.startsWith("Reloaded ")).length, 18);
+    assert.deepEqual(stale.registry.ids(), ids);
+    // Built again from the tools: the same, here, since only a comment changed.
+    assert.deepEqual(
+      stale.registry.search({ query: "list running containers", mode: "ranked" }),
+      before,
+    );
+    await stale.close();
+  } finally {
+    await code.remove();
+    await Deno.remove(dir, { recursive: true });
+  }
 });
 
 Deno.test("a catalogue is stale once any YAML file changes, appears or goes", async () => {
@@ -79,6 +146,7 @@ Deno.test("the code hash covers every module that shapes a catalogue, not those 
     await write("src/mcp_stdio/server.ts", "export const h = 8;\n");
     await write("src/call/call_tool.ts", "export const i = 9;\n");
     await write("src/upstream/connection.ts", "export const j = 10;\n");
+    await write("src/catalogue/_code_hash.ts", 'export const CODE_HASH = "a";\n');
     const before = await hashCode(src);
     assert.match(before, /^[0-9a-f]{64}$/);
 
@@ -89,11 +157,13 @@ Deno.test("the code hash covers every module that shapes a catalogue, not those 
     await write("src/mcp_stdio/server.ts", "export const h = 80;\n");
     await write("src/call/call_tool.ts", "export const i = 90;\n");
     await write("src/upstream/connection.ts", "export const j = 100;\n");
+    await write("src/catalogue/_code_hash.ts", 'export const CODE_HASH = "b";\n');
     await write("deno.json", JSON.stringify({ imports: { zod: "npm:zod@4" }, tasks: { x: "y" } }));
     assert.equal(
       await hashCode(src),
       before,
-      "answers, the service, the CLI, running and calling tools, upstreams and tasks do not count",
+      "answers, the service, the CLI, running and calling tools, upstreams, tasks and the " +
+        "code's own hash do not count",
     );
 
     await write("src/search/ranked.ts", "export const b = 20;\n");

@@ -162,6 +162,15 @@ export class DirectorySources {
     this.#retryWaiting();
   }
 
+  /**
+   * Reads every file and applies each again, changed or not: for sources that other code
+   * loaded, such as a compiled catalogue's.
+   */
+  async reloadAll(): Promise<void> {
+    for (const state of this.#files.values()) state.text = undefined;
+    await this.reload();
+  }
+
   /** Each file's health, in name order. */
   health(): SourceHealth[] {
     const found: SourceHealth[] = [];

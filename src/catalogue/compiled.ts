@@ -3,9 +3,11 @@
 // and building the search are the slowest parts of a cold start, where reading JSON is cheap, so
 // the service reads this file when it is current. It records a hash of every source file's name
 // and text and one of the code that compiled it, and is used only when both still match: a stale
-// catalogue is never served.
+// catalogue is never served. The code's own hash is kept with it (`CODE_HASH`), so that a start
+// can take a catalogue without reading the code, and check the code once it has answered.
 import type { CLImaxConfig } from "../types.ts";
 import { configsOf, type FileSource, isSourceFile } from "./source_kinds.ts";
+import { CODE_HASH } from "./_code_hash.ts";
 
 /** The file name of a compiled catalogue inside a config directory. */
 export const CATALOGUE_FILE = "_catalogue.json";
@@ -26,6 +28,9 @@ export interface CompiledCatalogue {
 
 /** The folder `src/`, whose code decides what a catalogue holds. */
 const CODE = new URL("../", import.meta.url);
+
+/** The module that holds `CODE_HASH`, relative to `src/`: the one file the code hash leaves out. */
+const CODE_HASH_MODULE = "catalogue/_code_hash.ts";
 
 /**
  * Folders of `src/` whose code cannot change a catalogue: the stages after it (the answers, the
@@ -70,7 +75,8 @@ function codeFiles(dir: string, prefix = ""): string[] {
     if (entry.isDirectory && !NOT_CATALOGUE_CODE.has(entry.name)) {
       found.push(...codeFiles(dir, `${prefix}${entry.name}/`));
     } else if (entry.isFile && entry.name.endsWith(".ts")) {
-      found.push(`${prefix}${entry.name}`);
+      const path = `${prefix}${entry.name}`;
+      if (path !== CODE_HASH_MODULE) found.push(path);
     }
   }
   return found.sort();
@@ -78,9 +84,10 @@ function codeFiles(dir: string, prefix = ""): string[] {
 
 /**
  * A SHA-256 of the code that validates configs and builds indexes (every module of `src/` but
- * those of `NOT_CATALOGUE_CODE`) and of the packages it imports, as `deno.json` pins them. A
- * catalogue compiled by other code may hold other defaults or another index layout. `src` is
- * the folder of that code, `src/` of this package unless a test says otherwise.
+ * those of `NOT_CATALOGUE_CODE`, and the one that holds `CODE_HASH`) and of the packages it
+ * imports, as `deno.json` pins them. A catalogue compiled by other code may hold other defaults
+ * or another index layout. `src` is the folder of that code, `src/` of this package unless a
+ * test says otherwise.
  */
 export async function hashCode(src: URL = CODE): Promise<string> {
   const dir = folderPath(src);
@@ -124,10 +131,44 @@ export async function hashSources(dir: URL): Promise<string> {
 }
 
 /**
+ * Whether the code in `src` (default this package's) is the code whose hash this package
+ * holds: false once a module that shapes catalogues is edited and `deno task catalogue` not run.
+ */
+export async function codeIsCurrent(src: URL = CODE): Promise<boolean> {
+  return await hashCode(src) === CODE_HASH;
+}
+
+/**
+ * The text of the module that holds `CODE_HASH`, the hash `hashCode` gives now, and where it is:
+ * what `deno task catalogue` writes.
+ */
+export async function codeHashModule(): Promise<{ file: URL; text: string }> {
+  return {
+    file: new URL(CODE_HASH_MODULE, CODE),
+    text: "// Written by `deno task catalogue`: the hash of the code that compiles catalogues\n" +
+      "// (`hashCode`), which a start compares a compiled catalogue's with without reading the\n" +
+      "// code. A test holds it to the code.\n" +
+      `export const CODE_HASH = "${await hashCode()}";\n`,
+  };
+}
+
+/** How `readCompiledCatalogue` checks a catalogue. */
+export interface ReadOptions {
+  /**
+   * Take a catalogue compiled by the code whose hash this package holds without hashing the
+   * code now: the caller is to check the code later (`codeIsCurrent`). Default `false`.
+   */
+  checkCodeLater?: boolean;
+}
+
+/**
  * The directory's compiled catalogue, or undefined when it is missing, unreadable, or stale:
  * compiled from other YAML or by other code.
  */
-export async function readCompiledCatalogue(dir: URL): Promise<CompiledCatalogue | undefined> {
+export async function readCompiledCatalogue(
+  dir: URL,
+  { checkCodeLater = false }: ReadOptions = {},
+): Promise<CompiledCatalogue | undefined> {
   let text: string;
   try {
     // Read synchronously: nothing else is under way yet, and an async read takes longer, the
@@ -138,10 +179,10 @@ export async function readCompiledCatalogue(dir: URL): Promise<CompiledCatalogue
     throw error;
   }
   // The files are read now and digested off the main thread while it parses the catalogue.
-  const hashes = Promise.all([hashSources(dir), hashCode()]);
+  const hashes = Promise.all([hashSources(dir), checkCodeLater || codeIsCurrent()]);
   const catalogue = parsedCatalogue(text);
-  const [sources, code] = await hashes;
-  if (catalogue?.sources !== sources || catalogue.code !== code) return undefined;
+  const [sources, current] = await hashes;
+  if (catalogue?.sources !== sources || catalogue.code !== CODE_HASH || !current) return undefined;
   return { files: catalogue.files, index: catalogue.index };
 }
 

@@ -10,14 +10,15 @@
 // catalogue, on Deno Deploy, needs none.
 import { ConfigError } from "../errors.ts";
 import { BUNDLED_CONFIGS, directoryUrl } from "../config/files.ts";
-import type { EnvReader, McpConfigServers, McpServerConfig } from "../config/mcp_config.ts";
+import type { EnvReader, McpServerConfig } from "../config/mcp_config.ts";
 import type { RegistryCore } from "../registry/registry_core.ts";
 import type { BackendCaller } from "../call/call_tool.ts";
 import type { PolicyConfig } from "../policy_types.ts";
 import { loadCatalogue, type LoadOptions } from "./load.ts";
+import { codeIsCurrent } from "./compiled.ts";
 import type { CatalogueHealth, ServedCatalogue, SourceHealth } from "./served.ts";
 import { DirectorySources, directoryTexts } from "./_directory_sources.ts";
-import { readMcpConfigFile, sameNamespaces } from "./_mcp_config_file.ts";
+import { McpConfigFile, readMcpConfigFile, sameNamespaces } from "./_mcp_config_file.ts";
 import type { Upstreams } from "./_upstreams.ts";
 import type { DirectoryWatch } from "./_watch.ts";
 
@@ -58,25 +59,27 @@ export interface LiveCatalogueOptions {
   policy?: PolicyConfig;
   /** Searches of modes of their own for the registry (see `ToolRegistryOptions.searchers`). */
   searchers?: LoadOptions["searchers"];
+  /**
+   * Take the directory's compiled catalogue without hashing the code at the start, and check
+   * the code once `serving()` is called: a catalogue that other code compiled is then read
+   * again from its files, and its search built again. Default `false`: checked at the start.
+   */
+  checkCodeLater?: boolean;
+  /** The folder of the code that `checkCodeLater` checks: this package's `src/`, unless a test names another. */
+  code?: URL;
 }
 
 /** The longest the upstreams are held back when the service is not asked anything. */
 const HOLD_MS = 1000;
 
 type Settings = {
+  code?: URL;
   watch: boolean;
   debounceMs: number;
   refreshSeconds: number;
   report: (message: string) => void;
   readEnv: EnvReader;
 };
-
-/** The MCP config file as last read. */
-interface McpConfigState {
-  path: string;
-  /** Why its latest version is not applied, or not all of it, and since when. */
-  problem?: { error: ConfigError; since: Date };
-}
 
 /**
  * The tools of a directory and of upstream MCP servers, kept current, in one registry.
@@ -98,19 +101,23 @@ export class LiveCatalogue implements ServedCatalogue {
   /** The upstreams, where the catalogue names any: the MCP config file may name them later. */
   readonly #upstreams?: Upstreams;
   readonly #fixed: readonly McpServerConfig[];
-  readonly #mcpConfig?: McpConfigState;
+  readonly #mcpConfig?: McpConfigFile;
   readonly #settings: Settings;
   #queue: Promise<void> = Promise.resolve();
   #closed = false;
   #watches: DirectoryWatch[] = [];
   #timer?: ReturnType<typeof setInterval>;
+  /** Whether the code that compiled the catalogue is to be checked once the service answers. */
+  #codeUnchecked = false;
+  /** The check of that code, once begun, and what it led to. */
+  #codeCheck?: Promise<void>;
 
   private constructor(
     registry: RegistryCore,
     directory: (upstreamPlace: (namespace: string) => string | undefined) => DirectorySources,
     upstreams: Upstreams | undefined,
     fixed: readonly McpServerConfig[],
-    mcpConfig: McpConfigState | undefined,
+    mcpConfig: McpConfigFile | undefined,
     settings: Settings,
   ) {
     this.registry = registry;
@@ -133,6 +140,7 @@ export class LiveCatalogue implements ServedCatalogue {
   static async open(options: LiveCatalogueOptions = {}): Promise<LiveCatalogue> {
     const dir = options.dir ?? BUNDLED_CONFIGS;
     const settings: Settings = {
+      code: options.code,
       watch: options.watch ?? false,
       debounceMs: options.debounceMs ?? 150,
       refreshSeconds: options.refreshSeconds ?? 300,
@@ -166,8 +174,13 @@ export class LiveCatalogue implements ServedCatalogue {
         }
       }
       const texts = settings.watch ? await directoryTexts(dir) : undefined;
-      const { policy, searchers } = options;
-      const loaded = await loadCatalogue(dir, { warn: settings.report, policy, searchers });
+      const { policy, searchers, checkCodeLater } = options;
+      const loaded = await loadCatalogue(dir, {
+        warn: settings.report,
+        policy,
+        searchers,
+        checkCodeLater,
+      });
       const fixed = options.upstreams ?? [];
       const read = options.mcpConfig === undefined
         ? { servers: [], refused: [] }
@@ -190,17 +203,20 @@ export class LiveCatalogue implements ServedCatalogue {
           new DirectorySources(dir, loaded, texts, { report: settings.report, upstreamPlace }),
         upstreams,
         fixed,
-        options.mcpConfig === undefined ? undefined : { path: options.mcpConfig },
+        options.mcpConfig === undefined
+          ? undefined
+          : new McpConfigFile(options.mcpConfig, settings.report),
         settings,
       );
       // An entry with problems is left out, and said, as at every reload: the others are served.
       if (read.refused.length > 0) {
-        catalogue.#failMcpConfig(
+        catalogue.#mcpConfig!.fail(
           new ConfigError(options.mcpConfig!, read.refused.flatMap((entry) => entry.issues)),
           "left out",
         );
       }
       catalogue.#watches = watches;
+      catalogue.#codeUnchecked = loaded.compiled && checkCodeLater === true;
       if (upstreams !== undefined) {
         if (options.holdUpstreams) {
           // Not a setTimeout: a process's first loads Deno's timers, milliseconds the first
@@ -230,19 +246,7 @@ export class LiveCatalogue implements ServedCatalogue {
   health(): CatalogueHealth {
     const upstreams = this.#upstreams?.health() ?? [];
     const sources: SourceHealth[] = [...this.#directory.health(), ...upstreams];
-    if (this.#mcpConfig !== undefined) {
-      const { path, problem } = this.#mcpConfig;
-      // The file by its name alone, as the directory's files: /healthz is open to all.
-      const name = path.slice(path.lastIndexOf("/") + 1);
-      const message = problem?.error.message.replaceAll(path, name);
-      sources.push({
-        kind: "mcp_config",
-        name,
-        status: problem ? "failing" : "ok",
-        tools: 0,
-        ...(problem ? { problem: message, since: problem.since.toISOString() } : {}),
-      });
-    }
+    if (this.#mcpConfig !== undefined) sources.push(this.#mcpConfig.health());
     const failing = sources.some((source) =>
       source.status === "failing" || source.status === "not_runnable"
     );
@@ -250,19 +254,24 @@ export class LiveCatalogue implements ServedCatalogue {
   }
 
   /**
-   * Starts the upstreams held back by `holdUpstreams`, once the service answers; and registers
-   * the compiled catalogue's sources and makes the search restored from it, which no answer has
-   * needed yet if the first one only read the catalogue's facts (a health check).
+   * Starts the upstreams held back by `holdUpstreams`, once the service answers; registers the
+   * compiled catalogue's sources and makes the search restored from it, which no answer has
+   * needed yet if the first one only read the catalogue's facts (a health check); and, with
+   * `checkCodeLater`, checks the code that compiled it.
    */
   serving(): void {
     if (this.#closed) return;
     this.#startUpstreams();
     this.registry.makeAdoptedSearch();
+    if (this.#codeUnchecked) this.#checkCode();
   }
 
-  /** Resolves once every upstream has answered its first `tools/list`, or failed to. */
+  /**
+   * Resolves once every upstream has answered its first `tools/list`, or failed to, and the
+   * code check that `serving()` began, if any, is done.
+   */
   async ready(): Promise<void> {
-    await this.#upstreams?.ready();
+    await Promise.all([this.#upstreams?.ready(), this.#codeCheck]);
   }
 
   /**
@@ -273,7 +282,7 @@ export class LiveCatalogue implements ServedCatalogue {
     return this.#enqueue(async () => {
       await this.#directory.reload();
       // An entry refused for a namespace a file held may be let in now.
-      if (this.#mcpConfig?.problem !== undefined) await this.#applyMcpConfig();
+      if (this.#mcpConfig?.failing) await this.#applyMcpConfig();
     });
   }
 
@@ -321,56 +330,33 @@ export class LiveCatalogue implements ServedCatalogue {
   }
 
   async #applyMcpConfig(): Promise<void> {
-    const state = this.#mcpConfig;
-    if (state === undefined) return;
-    const upstreams = this.#upstreams!; // a catalogue with an MCP config file has upstreams
-    let read: McpConfigServers;
-    try {
-      read = await readMcpConfigFile(state.path, this.#settings.readEnv);
-    } catch (error) {
-      if (!(error instanceof ConfigError)) throw error;
-      return this.#failMcpConfig(error, "served as it was");
-    }
-    // An entry whose namespace another source holds is refused; the others are applied.
-    const fixed = new Map(this.#fixed.map((config) => [config.namespace, config.place]));
-    const issues = read.refused.flatMap((entry) => entry.issues);
-    const accepted = read.servers.filter((config) => {
-      const other = fixed.get(config.namespace) ?? this.#directory.placeOf(config.namespace);
-      if (other !== undefined) {
-        issues.push({
-          path: "",
-          message: `The namespace "${config.namespace}" of ${config.place} is also that of ` +
-            `${other}; rename one of them`,
-        });
-      }
-      return other === undefined;
-    });
-    // An entry with problems keeps the server it had, if any: its last good version.
-    const kept = read.refused.flatMap(({ namespace }) => {
-      const running = upstreams.configOf(namespace);
-      return running === undefined || fixed.has(namespace) ? [] : [running];
-    });
-    await upstreams.apply([...this.#fixed, ...accepted, ...kept]);
-    if (issues.length > 0) {
-      return this.#failMcpConfig(new ConfigError(state.path, issues), "left out");
-    }
-    if (state.problem !== undefined) this.#settings.report(`${state.path} is applied again`);
-    state.problem = undefined;
+    // A catalogue with an MCP config file has upstreams.
+    await this.#mcpConfig?.apply(
+      this.#upstreams!,
+      this.#fixed,
+      (namespace) => this.#directory.placeOf(namespace),
+      this.#settings.readEnv,
+    );
   }
 
-  /** Reports what is wrong with the MCP config, once, and keeps it for the health. */
-  #failMcpConfig(error: ConfigError, what: "left out" | "served as it was"): void {
-    const state = this.#mcpConfig!;
-    if (state.problem?.error.message !== error.message) {
+  /**
+   * Checks, once, that this code compiled the catalogue: one that other code compiled may hold
+   * other sources and another search than this code makes of the same files, so they are read
+   * and indexed again.
+   */
+  #checkCode(): void {
+    this.#codeUnchecked = false;
+    this.#codeCheck = codeIsCurrent(this.#settings.code).then((current) => {
+      if (current) return;
       this.#settings.report(
-        `${error.message}\n${
-          what === "left out"
-            ? "The entries above are left out (a server they named before keeps running)"
-            : "The MCP config is served as it was"
-        } until this is fixed.`,
+        "The compiled catalogue was compiled by other code than this: its files are read and " +
+          "indexed again. Run `deno task catalogue` to compile it with this code.",
       );
-    }
-    state.problem = { error, since: state.problem?.since ?? new Date() };
+      return this.#enqueue(async () => {
+        this.registry.rebuildSearch();
+        await this.#directory.reloadAll();
+      });
+    }).catch((error) => this.#settings.report(`The code could not be checked: ${error}`));
   }
 
   /** Starts the upstreams (again, it does nothing), and their polling once. */

@@ -27,6 +27,8 @@ export interface Catalogue {
   errors: ConfigError[];
   /** The sources that parsed but whose tools clash with an earlier file's; in `errors` too. */
   held: FileSource[];
+  /** Whether the sources came from the directory's compiled catalogue. */
+  compiled: boolean;
   /** A registry of `sources`, its search restored from the compiled catalogue when current. */
   registry: RegistryCore;
 }
@@ -44,6 +46,11 @@ export interface LoadOptions {
   policy?: PolicyConfig;
   /** Searches of modes of their own for the registry (see `ToolRegistryOptions.searchers`). */
   searchers?: Readonly<Record<string, Searcher>>;
+  /**
+   * Take a compiled catalogue without hashing the code now: the caller is to check it later
+   * (see `ReadOptions.checkCodeLater`). Default `false`.
+   */
+  checkCodeLater?: boolean;
 }
 
 /** The sources of a directory as they are read, before a registry is made of them. */
@@ -52,6 +59,8 @@ interface DirectoryRead {
   errors: ConfigError[];
   /** The packed search of the compiled catalogue, when the sources come from it. */
   packed?: unknown;
+  /** Whether they come from the compiled catalogue. */
+  compiled: boolean;
 }
 
 /**
@@ -73,7 +82,12 @@ export async function loadCatalogue(
   const policy = options.policy === undefined
     ? undefined
     : (await import("../config/policy/check.ts")).knownPolicy(options.policy, warn);
-  const { sources, errors, packed } = await readDirectory(dir, warn, strict);
+  const { sources, errors, packed, compiled } = await readDirectory(
+    dir,
+    warn,
+    strict,
+    options.checkCodeLater,
+  );
   if (policy !== undefined) {
     reportFindings(policyFindings(policy, toolsByName(configsOf(sources))), warn);
   }
@@ -92,7 +106,7 @@ export async function loadCatalogue(
     const facts = policy === undefined ? packedFacts(packed) : undefined;
     if (facts === undefined || facts.size < 1) fill();
     else registry.deferLoad(fill, facts);
-    return { sources, errors, held: [], registry };
+    return { sources, errors, held: [], registry, compiled };
   }
   const loaded: FileSource[] = [];
   const held: FileSource[] = [];
@@ -110,7 +124,7 @@ export async function loadCatalogue(
       );
     }
   }
-  return { sources: loaded, errors, held, registry };
+  return { sources: loaded, errors, held, registry, compiled };
 }
 
 /**
@@ -145,10 +159,13 @@ async function readDirectory(
   dir: string | URL,
   warn: (message: string) => void,
   strict = false,
+  checkCodeLater = false,
 ): Promise<DirectoryRead> {
   const folder = directoryUrl(dir);
-  const compiled = await readCompiledCatalogue(folder).catch(() => undefined);
-  if (compiled) return { sources: compiled.files, errors: [], packed: compiled.index };
+  const compiled = await readCompiledCatalogue(folder, { checkCodeLater }).catch(() => undefined);
+  if (compiled) {
+    return { sources: compiled.files, errors: [], packed: compiled.index, compiled: true };
+  }
   const [parse, { readDirectoryFiles }] = await Promise.all([
     sourceParser({ warn, strict }),
     import("../config/files.ts"),
@@ -160,7 +177,7 @@ async function readDirectory(
     parse,
     (error) => errors.push(error),
   );
-  return { sources, errors };
+  return { sources, errors, compiled: false };
 }
 
 /**

@@ -84,6 +84,8 @@ async function start(
     refreshSeconds: settings.refreshSeconds,
     timeoutMs: settings.upstreamTimeoutSeconds * 1000,
     holdUpstreams: true,
+    // The first answer does not wait for the code to be read: it is checked once it is sent.
+    checkCodeLater: true,
     searchers: { [HYBRID_MODE]: hybrid.searcher },
   });
   hybrid.follow(catalogue.registry);

@@ -223,6 +223,18 @@ export class RegistryState {
       RegistrySearch.build(this.slots);
   }
 
+  /**
+   * Drops the search and the content hash, adopted or made, to be made again from the tools
+   * when next needed: for tables and a hash that other code made.
+   */
+  forgetSearch(): void {
+    this.#adopted = undefined;
+    this.#search = undefined;
+    this.#earlier = undefined;
+    this.#touched = [];
+    this.#contentHash = undefined;
+  }
+
   /** Makes the adopted tables, if any are waiting, the search. */
   makeAdoptedSearch(): void {
     if (this.#adopted === undefined) return;

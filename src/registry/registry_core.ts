@@ -253,6 +253,15 @@ export class RegistryCore extends RegistryView {
     this.#current.makeAdoptedSearch();
   }
 
+  /**
+   * Builds the search and the content hash again from the tools when next needed, instead of
+   * those adopted by `adoptSearchParts`: for parts that other code made. A snapshot keeps
+   * what it has.
+   */
+  rebuildSearch(): void {
+    this.#writable().forgetSearch();
+  }
+
   /** See `ToolRegistry.snapshot`. */
   snapshot(): RegistryView {
     const state = this.#current;
