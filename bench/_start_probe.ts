@@ -35,6 +35,9 @@ if (app === "service") {
 }
 const imported = performance.now() - begun;
 const once = await timed(make);
+// What the first start leaves until it has answered (registering its sources, checking its
+// code, reading the related-words table) is done before the second one is timed.
+await new Promise((resolve) => setTimeout(resolve, 100));
 const again = await timed(make);
 console.log(JSON.stringify({
   status: once.status === 200 ? again.status : once.status,
