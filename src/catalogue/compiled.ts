@@ -2,9 +2,12 @@
 // lists) as JSON, beside the files they came from, and the search built from them. Parsing YAML
 // and building the search are the slowest parts of a cold start, where reading JSON is cheap, so
 // the service reads this file when it is current. It records a hash of every source file's name
-// and text and one of the code that compiled it, and is used only when both still match: a stale
-// catalogue is never served. The code's own hash is kept with it (`CODE_HASH`), so that a start
-// can take a catalogue without reading the code, and check the code once it has answered.
+// and text and one of the code that compiled it, and is used only when both still match. The
+// code's own hash is kept beside it (`CODE_HASH`, which a test holds to the code), so that a
+// service's start can take a catalogue without reading the code: it hashes the code once it has
+// answered, and reads the files again if other code compiled the catalogue. Anything else hashes
+// the code first. A stale catalogue is never served but, after an edit not yet compiled, for the
+// moments between a service's start and that check.
 import type { CLImaxConfig } from "../types.ts";
 import { configsOf, type FileSource, isSourceFile } from "./source_kinds.ts";
 import { CODE_HASH } from "./_code_hash.ts";

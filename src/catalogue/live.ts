@@ -65,7 +65,7 @@ export interface LiveCatalogueOptions {
    * again from its files, and its search built again. Default `false`: checked at the start.
    */
   checkCodeLater?: boolean;
-  /** The folder of the code that `checkCodeLater` checks: this package's `src/`, unless a test names another. */
+  /** The folder of the code that `checkCodeLater` checks: this package's `src/`, or a test's. */
   code?: URL;
 }
 
