@@ -1,9 +1,13 @@
 // The answers a cold start and a repeated request take the short way to: the health check,
 // never compressed; the first answer, told in a task of its own, after the one that answers;
-// a repeated GET, answered from the response cache before it is routed, and logged all the same.
+// the first answers of a start, from its compiled catalogue's facts, before any tool is
+// registered; a repeated GET, answered from the response cache before it is routed, and logged
+// all the same.
 import assert from "node:assert/strict";
 import { fixedCatalogue } from "../src/catalogue/served.ts";
 import { createApp } from "../src/http/app.ts";
+import { startService } from "../src/http/start.ts";
+import { loadConfigDir } from "../mod.ts";
 import { type ServiceSettings, settingsFromEnv } from "../src/http/settings.ts";
 import { dockerConfig, gitConfig, registryOf } from "./_fixtures.ts";
 
@@ -93,4 +97,22 @@ Deno.test("an answer kept for one origin or bearer token is never replayed to an
     statuses.push(response.status);
   }
   assert.deepEqual(statuses, [200, 401, 401, 200]);
+});
+
+Deno.test("a start's first answers from its compiled catalogue's facts are those its registered tools give", async () => {
+  const app = await startService((name) => name === "LOG_REQUESTS" ? "0" : undefined);
+  const read = async (path: string) => {
+    const answer = await app.request(path);
+    assert.equal(answer.status, 200, path);
+    return await answer.json();
+  };
+  // Before any tool is registered: the health check, the home page and the summary.
+  const before = [await read("/healthz"), await read("/"), await read("/summary")];
+  const found = await read("/search?query=list%20running%20containers&mode=ranked&limit=1");
+  assert.equal(found.results[0].tool_name, "docker_ps");
+  const after = [await read("/healthz"), await read("/"), await read("/summary")];
+  assert.deepEqual(after, before);
+  const configs = await loadConfigDir(new URL("../configs/", import.meta.url));
+  assert.equal(before[0].tools, configs.reduce((sum, config) => sum + config.tools.length, 0));
+  assert.equal(before[0].version_number, 1);
 });
