@@ -1,6 +1,6 @@
-// `deno task catalogue [dir]`: writes the hash of the code that compiles catalogues
-// (`src/catalogue/_code_hash.ts`); compiles a directory of sources (default: the bundled
-// configs/) into the catalogue the service reads at cold start instead of parsing files and
+// `deno task catalogue [dir]`: compiles a directory of sources (default: the bundled configs/,
+// and then the hash of the code that compiles catalogues, `src/catalogue/_code_hash.ts`, is
+// written too) into the catalogue the service reads at cold start instead of parsing files and
 // building the search; then stores the vector of each tool for hybrid search beside it
 // (`_vectors.json`), so that the service's first hybrid search encodes none of them. Vectors
 // already stored for the same text and model are kept, not encoded again.
@@ -14,10 +14,13 @@ import {
   VECTORS_FILE,
 } from "../src/catalogue/hybrid_mode.ts";
 
-const code = await codeHashModule();
-if (await Deno.readTextFile(code.file).catch(() => "") !== code.text) {
-  await Deno.writeTextFile(code.file, code.text);
-  console.log(`Wrote ${code.file.pathname}`);
+// Compiling another directory, as an operator or a test does, leaves the code as it is.
+if (Deno.args[0] === undefined) {
+  const code = await codeHashModule();
+  if (await Deno.readTextFile(code.file).catch(() => "") !== code.text) {
+    await Deno.writeTextFile(code.file, code.text);
+    console.log(`Wrote ${code.file.pathname}`);
+  }
 }
 
 const dir = Deno.args[0] ?? BUNDLED_CONFIGS;

@@ -51,40 +51,98 @@ async function editedCode(): Promise<{ src: URL; remove(): Promise<void> }> {
   return { src, remove: () => Deno.remove(root, { recursive: true }) };
 }
 
-Deno.test("a service takes a compiled catalogue at once, and reads its files again once it has answered if other code compiled it", async () => {
-  const code = await editedCode();
+/** A copy of the bundled configs whose compiled catalogue `edit` changes, as other code might. */
+async function recompiled(edit: (index: Record<string, unknown>) => void): Promise<URL> {
   const dir = await copyOfBundled();
+  const compiled = await readCompiledCatalogue(dir);
+  assert.ok(compiled);
+  const index = structuredClone(compiled.index) as Record<string, unknown>;
+  edit(index);
+  const text = await catalogueText(dir, compiled.files, index);
+  await Deno.writeTextFile(new URL(CATALOGUE_FILE, dir), text);
+  return dir;
+}
+
+/** A live catalogue of `dir` that checks the code in `src` once it serves, and its messages. */
+async function served(
+  dir: URL,
+  src?: URL,
+): Promise<{ catalogue: LiveCatalogue; messages: string[] }> {
+  const messages: string[] = [];
+  const report = (message: string) => messages.push(message);
+  const catalogue = await LiveCatalogue.open({ dir, checkCodeLater: true, code: src, report });
+  return { catalogue, messages };
+}
+
+Deno.test("a service takes a compiled catalogue at once, and builds its search again once it has answered if other code compiled it", async () => {
+  const code = await editedCode();
+  // Another content hash and other ranking tables, as other code might have made them.
+  const dir = await recompiled((index) => {
+    index.content_hash = "0123456789abcdef";
+    const ranked = index.ranked as { scales: string };
+    ranked.scales = new Uint8Array(Uint8Array.fromBase64(ranked.scales).length).toBase64();
+  });
   try {
     assert.equal(await codeIsCurrent(code.src), false);
     // Read at once by a start that checks the code later, which reads it from the files.
-    const compiled = await readCompiledCatalogue(dir);
-    assert.ok(compiled);
-    assert.deepEqual(await readCompiledCatalogue(dir, { checkCodeLater: true }), compiled);
-
-    const messages: string[] = [];
-    const report = (message: string) => messages.push(message);
-    const open = (src?: URL) =>
-      LiveCatalogue.open({ dir, checkCodeLater: true, code: src, report });
-    const current = await open();
-    current.serving();
-    await current.ready();
-    assert.equal(messages.length, 0, messages.join("\n"));
-    const ids = current.registry.ids();
-    await current.close();
-
-    const stale = await open(code.src);
-    const before = stale.registry.search({ query: "list running containers", mode: "ranked" });
-    stale.serving();
-    await stale.ready();
-    assert.match(messages[0], /compiled by other code than this: its files are read and indexed/);
-    assert.equal(messages.filter((message) => message.startsWith("Reloaded ")).length, 18);
-    assert.deepEqual(stale.registry.ids(), ids);
-    // Built again from the tools: the same, here, since only a comment changed.
     assert.deepEqual(
-      stale.registry.search({ query: "list running containers", mode: "ranked" }),
-      before,
+      await readCompiledCatalogue(dir, { checkCodeLater: true }),
+      await readCompiledCatalogue(dir),
     );
-    await stale.close();
+    const current = await served(dir);
+    current.catalogue.serving();
+    await current.catalogue.ready();
+    assert.equal(current.messages.length, 0, current.messages.join("\n"));
+    await current.catalogue.close();
+
+    const { catalogue, messages } = await served(dir, code.src);
+    const registry = catalogue.registry;
+    assert.equal(registry.contentVersion, "0123456789abcdef");
+    const query = { query: "list running containers", mode: "ranked" as const };
+    const adopted = registry.search(query);
+    catalogue.serving();
+    await catalogue.ready();
+    assert.match(messages[0], /compiled by other code than this: its files are read and indexed/);
+    await Deno.remove(new URL(CATALOGUE_FILE, dir));
+    const fresh = (await loadCatalogue(dir, { warn: () => {} })).registry;
+    assert.equal(
+      messages.filter((message) => message.startsWith("Reloaded ")).length,
+      fresh.summary().length,
+    );
+    assert.deepEqual(registry.ids(), fresh.ids());
+    assert.equal(registry.contentVersion, fresh.contentVersion);
+    assert.notDeepEqual(adopted, fresh.search(query));
+    assert.deepEqual(registry.search(query), fresh.search(query));
+    await catalogue.close();
+  } finally {
+    await code.remove();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a file that other code compiled and this code does not load is served no more once the code is checked", async () => {
+  const code = await editedCode();
+  const dir = await recompiled(() => {});
+  try {
+    // The catalogue still holds the jq config this code no longer loads.
+    await Deno.writeTextFile(new URL("jq.yaml", dir), "name: jq\ntools: []\n");
+    await Deno.writeTextFile(
+      new URL(CATALOGUE_FILE, dir),
+      await catalogueText(
+        dir,
+        (await readCompiledCatalogue(new URL("../configs/", import.meta.url)))!.files,
+      ),
+    );
+    const { catalogue, messages } = await served(dir, code.src);
+    assert.ok(catalogue.registry.getTool("jq:jq_filter"));
+    catalogue.serving();
+    await catalogue.ready();
+    assert.ok(messages.includes("jq.yaml is served no more until it loads"), messages.join("\n"));
+    assert.equal(catalogue.registry.getTool("jq:jq_filter"), undefined);
+    const jq = catalogue.health().sources.find((source) => source.name === "jq.yaml");
+    assert.equal(jq?.status, "failing");
+    assert.equal(jq?.tools, 0);
+    await catalogue.close();
   } finally {
     await code.remove();
     await Deno.remove(dir, { recursive: true });

@@ -172,7 +172,12 @@ Deno.test("deferLoad() takes only an empty registry's first tools", () => {
 
 Deno.test("a compiled catalogue's facts are what its registry holds once its sources are registered", async () => {
   const dir = new URL("../configs/", import.meta.url);
-  const { registry } = await loadCatalogue(dir, { warn: quiet });
+  const loaded = await loadCatalogue(dir, { warn: quiet });
+  assert.ok(
+    loaded.compiled,
+    "configs/_catalogue.json is missing or stale: run `deno task catalogue`",
+  );
+  const registry = loaded.registry;
   const told = { size: registry.size, version: registry.version, facts: registry.facts() };
   // Read past the facts: the sources are registered now.
   assert.ok(registry.getTool("docker:docker_ps"));

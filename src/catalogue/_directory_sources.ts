@@ -164,11 +164,23 @@ export class DirectorySources {
 
   /**
    * Reads every file and applies each again, changed or not: for sources that other code
-   * loaded, such as a compiled catalogue's.
+   * loaded, such as a compiled catalogue's. A file that does not load now is served no more,
+   * where a reload would keep its version of before.
    */
   async reloadAll(): Promise<void> {
-    for (const state of this.#files.values()) state.text = undefined;
+    const before = new Map<string, FileSource | undefined>();
+    for (const [file, state] of this.#files) {
+      before.set(file, state.served);
+      state.text = undefined;
+    }
     await this.reload();
+    for (const [file, state] of this.#files) {
+      const kept = state.served;
+      if (state.problem === undefined || kept === undefined || kept !== before.get(file)) continue;
+      swapSource(this.#registry, kept, undefined);
+      state.served = undefined;
+      this.#options.report(`${file} is served no more until it loads`);
+    }
   }
 
   /** Each file's health, in name order. */

@@ -79,7 +79,8 @@ export function unpackIndex(value: unknown): RegistryParts {
 
 /**
  * What a registry given a compiled catalogue's sources holds, as `packed`, its packed index,
- * tells it: undefined when `packed` has no facts, or not as `packIndex` writes them.
+ * tells it: undefined when `packed` has no facts, or not as `packIndex` writes them, or they
+ * name no tool (see `RegistryCore.deferLoad`).
  */
 export function packedFacts(packed: unknown): RegistryFacts | undefined {
   const { content_hash: contentVersion, facts } = (packed ?? {}) as Partial<PackedIndex>;
@@ -87,7 +88,7 @@ export function packedFacts(packed: unknown): RegistryFacts | undefined {
     return undefined;
   }
   const { size, summary } = facts;
-  const known = Number.isInteger(size) && Array.isArray(summary) &&
+  const known = Number.isInteger(size) && size > 0 && Array.isArray(summary) &&
     summary.every((cli) =>
       typeof cli === "object" && cli !== null && typeof cli.name === "string" &&
       typeof cli.description === "string" && Number.isInteger(cli.tool_count) &&

@@ -5,9 +5,9 @@
 // and text and one of the code that compiled it, and is used only when both still match. The
 // code's own hash is kept beside it (`CODE_HASH`, which a test holds to the code), so that a
 // service's start can take a catalogue without reading the code: it hashes the code once it has
-// answered, and reads the files again if other code compiled the catalogue. Anything else hashes
-// the code first. A stale catalogue is never served but, after an edit not yet compiled, for the
-// moments between a service's start and that check.
+// answered, and builds the search and reads the files again unless this code compiled the
+// catalogue. Anything else hashes the code first. A stale catalogue is never served but, after
+// an edit not yet compiled, for the moments between a service's start and that check.
 import type { CLImaxConfig } from "../types.ts";
 import { configsOf, type FileSource, isSourceFile } from "./source_kinds.ts";
 import { CODE_HASH } from "./_code_hash.ts";
@@ -182,10 +182,10 @@ export async function readCompiledCatalogue(
     throw error;
   }
   // The files are read now and digested off the main thread while it parses the catalogue.
-  const hashes = Promise.all([hashSources(dir), checkCodeLater || codeIsCurrent()]);
+  const hashes = Promise.all([hashSources(dir), checkCodeLater ? CODE_HASH : hashCode()]);
   const catalogue = parsedCatalogue(text);
-  const [sources, current] = await hashes;
-  if (catalogue?.sources !== sources || catalogue.code !== CODE_HASH || !current) return undefined;
+  const [sources, code] = await hashes;
+  if (catalogue?.sources !== sources || catalogue.code !== code) return undefined;
   return { files: catalogue.files, index: catalogue.index };
 }
 

@@ -9,6 +9,7 @@
 // loads Deno's timers), only by a catalogue that uses them: a cold start of the bundled
 // catalogue, on Deno Deploy, needs none.
 import { ConfigError } from "../errors.ts";
+import { messageOf } from "../_error_message.ts";
 import { BUNDLED_CONFIGS, directoryUrl } from "../config/files.ts";
 import type { EnvReader, McpServerConfig } from "../config/mcp_config.ts";
 import type { RegistryCore } from "../registry/registry_core.ts";
@@ -346,17 +347,20 @@ export class LiveCatalogue implements ServedCatalogue {
    */
   #checkCode(): void {
     this.#codeUnchecked = false;
-    this.#codeCheck = codeIsCurrent(this.#settings.code).then((current) => {
+    const report = this.#settings.report;
+    // Code that cannot be read is not known to be this code's: the files are read again.
+    this.#codeCheck = codeIsCurrent(this.#settings.code).catch(() => false).then((current) => {
       if (current) return;
-      this.#settings.report(
-        "The compiled catalogue was compiled by other code than this: its files are read and " +
-          "indexed again. Run `deno task catalogue` to compile it with this code.",
+      report(
+        "The compiled catalogue may have been compiled by other code than this: its files are " +
+          "read and indexed again. Run `deno task catalogue` to compile it with this code.",
       );
-      return this.#enqueue(async () => {
-        this.registry.rebuildSearch();
-        await this.#directory.reloadAll();
-      });
-    }).catch((error) => this.#settings.report(`The code could not be checked: ${error}`));
+      // The search first: from now on no answer comes from the other code's tables.
+      this.registry.rebuildSearch();
+      return this.#enqueue(() => this.#directory.reloadAll()).catch((error) =>
+        report(`The compiled catalogue's files could not be read again: ${messageOf(error)}`)
+      );
+    });
   }
 
   /** Starts the upstreams (again, it does nothing), and their polling once. */

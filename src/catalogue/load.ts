@@ -104,7 +104,7 @@ export async function loadCatalogue(
       }
     };
     const facts = policy === undefined ? packedFacts(packed) : undefined;
-    if (facts === undefined || facts.size < 1) fill();
+    if (facts === undefined) fill();
     else registry.deferLoad(fill, facts);
     return { sources, errors, held: [], registry, compiled };
   }

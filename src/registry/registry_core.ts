@@ -283,6 +283,10 @@ export class RegistryCore extends RegistryView {
       this.#loading = true;
       try {
         deferred.load();
+      } catch (error) {
+        // Registering is all or nothing: the facts still tell what the registry is to hold.
+        this.#deferred = deferred;
+        throw error;
       } finally {
         this.#loading = false;
       }
