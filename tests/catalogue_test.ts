@@ -122,17 +122,12 @@ Deno.test("a service takes a compiled catalogue at once, and builds its search a
 
 Deno.test("a file that other code compiled and this code does not load is served no more once the code is checked", async () => {
   const code = await editedCode();
-  const dir = await recompiled(() => {});
+  const dir = await copyOfBundled();
   try {
     // The catalogue still holds the jq config this code no longer loads.
     await Deno.writeTextFile(new URL("jq.yaml", dir), "name: jq\ntools: []\n");
-    await Deno.writeTextFile(
-      new URL(CATALOGUE_FILE, dir),
-      await catalogueText(
-        dir,
-        (await readCompiledCatalogue(new URL("../configs/", import.meta.url)))!.files,
-      ),
-    );
+    const { files } = (await readCompiledCatalogue(bundled))!;
+    await Deno.writeTextFile(new URL(CATALOGUE_FILE, dir), await catalogueText(dir, files));
     const { catalogue, messages } = await served(dir, code.src);
     assert.ok(catalogue.registry.getTool("jq:jq_filter"));
     catalogue.serving();

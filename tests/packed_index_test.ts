@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { type CLImaxConfig, validateConfig } from "../mod.ts";
+import { type CLImaxConfig, type RegistrySearchParams, validateConfig } from "../mod.ts";
 import { readCompiledCatalogue } from "../src/catalogue/compiled.ts";
 import { loadCatalogue } from "../src/catalogue/load.ts";
 import { registerSources } from "../src/catalogue/source_kinds.ts";
@@ -8,6 +8,20 @@ import { type RegistryCore, registryCore } from "../src/registry/registry_core.t
 import { generateConfigs, rankedQueries } from "../support/corpus.ts";
 
 const quiet = () => {};
+
+/** Asserts that `a` and `b` answer each ranked search and a substring search of its first word alike. */
+function assertSameSearches(
+  a: RegistryCore,
+  b: RegistryCore,
+  queries: Iterable<RegistrySearchParams>,
+): void {
+  for (const params of queries) {
+    const label = JSON.stringify(params);
+    assert.deepEqual(a.search(params), b.search(params), label);
+    const substring = { query: params.query?.split(" ")[0], limit: 20 };
+    assert.deepEqual(a.search(substring), b.search(substring), label);
+  }
+}
 
 function registryOf(configs: readonly CLImaxConfig[]): RegistryCore {
   const registry = registryCore({ onWarning: quiet });
@@ -47,12 +61,7 @@ Deno.test("a packed search survives JSON and restores the same searches on gener
   const restored = registryOf(configs);
   assert.ok(restoreIndex(restored, JSON.parse(JSON.stringify(packIndex(built)))));
   assert.deepEqual(restored.searchParts(), built.searchParts());
-  for (const params of rankedQueries(configs, 2, 50)) {
-    const label = JSON.stringify(params);
-    assert.deepEqual(restored.search(params), built.search(params), label);
-    const substring = { query: params.query?.split(" ")[0], limit: 20 };
-    assert.deepEqual(restored.search(substring), built.search(substring), label);
-  }
+  assertSameSearches(restored, built, rankedQueries(configs, 2, 50));
 });
 
 Deno.test("unpackIndex() says what is wrong with a value that packIndex did not make", () => {
@@ -120,12 +129,7 @@ Deno.test("changes made before a restored search is first used are searched as a
   restored.removeSource("climax", first[0].name);
   const fresh = registryOf(first.slice(1).concat(later));
   assert.equal(restored.size, fresh.size);
-  for (const params of rankedQueries(configs, 2, 40)) {
-    const label = JSON.stringify(params);
-    assert.deepEqual(restored.search(params), fresh.search(params), label);
-    const substring = { query: params.query?.split(" ")[0], limit: 20 };
-    assert.deepEqual(restored.search(substring), fresh.search(substring), label);
-  }
+  assertSameSearches(restored, fresh, rankedQueries(configs, 2, 40));
 });
 
 Deno.test("a registry whose first tools are put off answers its facts without them, and loads them once at any other read or change", () => {
