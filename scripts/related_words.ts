@@ -140,7 +140,8 @@ const entries = words.map((word) => {
 if (entries.length !== place || place >= 64 ** PLACE_DIGITS) {
   throw new Error("The table's places do not fit its text");
 }
-// The service cuts the entries out of the file's text unparsed (`relatedWordsTableOf`).
+// The service cuts the entries out of the file's text unparsed, by the length written before
+// them (`relatedWordsTableOf`).
 if (JSON.stringify(entries) !== `"${entries}"`) {
   throw new Error("The table's entries hold a character that JSON escapes");
 }
@@ -163,6 +164,6 @@ const NOTICE = [
 ].join(" ");
 
 const file = new URL("../src/search/_related_words.json", import.meta.url);
-const json = { notice: NOTICE, entries };
+const json = { notice: NOTICE, length: entries.length, entries };
 await Deno.writeTextFile(file, JSON.stringify(json, null, 2) + "\n");
 console.log(`Wrote ${file.pathname}: ${relatedTo.size} words' related words`);

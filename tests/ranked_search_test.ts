@@ -161,7 +161,7 @@ Deno.test("relatedWords() finds every word of the table that has related words, 
 
 Deno.test("relatedWordsTableOf() cuts out of the table's file the entries that parsing it gives", () => {
   const file = Deno.readFileSync(new URL("../src/search/_related_words.json", import.meta.url));
-  const parsed = JSON.parse(new TextDecoder().decode(file)) as { entries: string };
+  const parsed = JSON.parse(new TextDecoder().decode(file)) as { length: number; entries: string };
   assert.ok(parsed.entries.length > 1_000_000);
   const entries = (text: string | Uint8Array) =>
     new TextDecoder().decode(
@@ -169,9 +169,14 @@ Deno.test("relatedWordsTableOf() cuts out of the table's file the entries that p
         .entries,
     );
   assert.equal(entries(file), parsed.entries);
-  // A file that does not end with the entries is parsed.
-  assert.equal(entries(JSON.stringify({ entries: "a| ", notice: 'the "end"' }, null, 2)), "a| ");
+  assert.equal(parsed.length, parsed.entries.length, "the file says where the entries end");
+  // A file that does not end with the entries, or does not say their length truly, is parsed.
+  const text = (json: Record<string, unknown>) => JSON.stringify(json, null, 2);
+  assert.equal(entries(text({ length: 3, entries: "a| ", notice: 'the "end"' })), "a| ");
   assert.equal(entries(JSON.stringify({ entries: "a| ", notice: "x" })), "a| ");
+  assert.equal(entries(text({ entries: "a| b| " })), "a| b| ");
+  assert.equal(entries(text({ length: 2, entries: "a| b| " })), "a| b| ");
+  assert.equal(entries(text({ length: 9, entries: "a| b| " })), "a| b| ");
 });
 
 Deno.test("ranked search folds case, diacritics and compatibility forms", () => {

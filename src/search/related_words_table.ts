@@ -19,6 +19,11 @@ export interface RelatedWordsTable {
 
 /** The table's file as `deno task related-words` writes it, or as a JSON module gives it. */
 export interface RelatedWordsFile {
+  /**
+   * The length of `entries`, in characters, which are ASCII: where they end in the file's
+   * bytes, found without reading them all.
+   */
+  readonly length?: number;
   /** The entries of `RelatedWordsTable`, as text. */
   readonly entries: string;
 }
@@ -55,7 +60,28 @@ export function relatedWordsTable(): RelatedWordsTable {
         "import the library through mod.ts, or allow reading the file (--allow-read)",
     );
   }
-  return table = relatedWordsTableOf(Deno.readFileSync(TABLE_FILE));
+  return table = relatedWordsTableOf(readWholeSync(TABLE_FILE));
+}
+
+/**
+ * The bytes of `file`, read into one buffer of its size: for the table, in about half the time
+ * `Deno.readFileSync` takes. A file that changes size while it is read is read again by it.
+ */
+function readWholeSync(file: URL): Uint8Array {
+  const handle = Deno.openSync(file);
+  try {
+    const bytes = new Uint8Array(handle.statSync().size);
+    let at = 0;
+    while (at < bytes.length) {
+      const read = handle.readSync(bytes.subarray(at));
+      if (read === null) break;
+      at += read;
+    }
+    const ended = at === bytes.length && handle.readSync(new Uint8Array(1)) === null;
+    return ended ? bytes : Deno.readFileSync(file);
+  } finally {
+    handle.close();
+  }
 }
 
 /**
@@ -73,8 +99,12 @@ export function preloadRelatedWordsTable(): Promise<void> {
   })();
 }
 
-/** What opens the entries in the table's file, as `deno task related-words` writes it. */
+/**
+ * What opens the entries in the table's file, and what opens their length before them, as
+ * `deno task related-words` writes them.
+ */
 const ENTRIES_KEY = new TextEncoder().encode('"entries": "');
+const LENGTH_KEY = new TextEncoder().encode('"length": ');
 /** The character codes of `"` and `}`, and of the white space JSON allows. */
 const QUOTE = 0x22;
 const CLOSE = 0x7d;
@@ -82,29 +112,40 @@ const SPACES = new Set([0x20, 0x09, 0x0a, 0x0d]);
 
 /**
  * The table in the bytes of its file. The entries, the file's last string, hold no character
- * that JSON escapes (`deno task related-words` makes sure), so they are the bytes from the key
- * that opens them to the next quote: no copy, no decoding. A file that does not end with them
- * is parsed.
+ * that JSON escapes (`deno task related-words` makes sure), so they are the `length` bytes
+ * after the key that opens them: no copy, no decoding, and no scan of the 1.75 MB for the quote
+ * that closes them. A file that does not end with them, so measured, is parsed.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { relatedWordsTableOf } from "./related_words_table.ts";
  *
- * const text = JSON.stringify({ notice: 'Say "hi"', entries: "a|0005 b| " }, null, 2);
+ * const text = JSON.stringify({ notice: 'Say "hi"', length: 10, entries: "a|0005 b| " }, null, 2);
  * const { entries } = relatedWordsTableOf(new TextEncoder().encode(text));
  * assert.equal(new TextDecoder().decode(entries), "a|0005 b| ");
  * ```
  */
 export function relatedWordsTableOf(file: Uint8Array): RelatedWordsTable {
   const key = indexOfBytes(file, ENTRIES_KEY);
+  const length = lengthAt(file, indexOfBytes(file, LENGTH_KEY));
   const start = key + ENTRIES_KEY.length;
-  const end = file.indexOf(QUOTE, start);
-  if (key >= 0 && end >= 0 && endsObject(file, end + 1)) {
+  const end = start + length;
+  if (key >= 0 && length >= 0 && file[end] === QUOTE && endsObject(file, end + 1)) {
     return { entries: file.subarray(start, end) };
   }
   const parsed: RelatedWordsFile = JSON.parse(new TextDecoder().decode(file));
   return { entries: new TextEncoder().encode(parsed.entries) };
+}
+
+/** The whole number written after the length's key at `key`; -1 where there is none. */
+function lengthAt(bytes: Uint8Array, key: number): number {
+  if (key < 0) return -1;
+  const first = key + LENGTH_KEY.length;
+  let at = first;
+  let length = 0;
+  while (bytes[at] >= 0x30 && bytes[at] <= 0x39) length = length * 10 + bytes[at++] - 0x30;
+  return at > first ? length : -1;
 }
 
 /** Where `bytes` first hold `sought`, or -1. */
