@@ -120,8 +120,9 @@ if (anchor) {
     }× to \`/healthz\`, ${ratio(3, 5).toFixed(2)}× to a first ranked \`/search\`.`,
   );
   console.log(
-    "(Neither compresses its health answer; both compress their first search, and a " +
-      "process's first compressed answer sets up Deno's streams, about 5 ms.)",
+    "(Neither compresses its health answer. The anchor compresses its first search, and a " +
+      "process's first compressed answer sets up Deno's streams; the service sends its first " +
+      "answer as it is.)",
   );
 }
 

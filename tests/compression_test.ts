@@ -1,13 +1,21 @@
 import assert from "node:assert/strict";
 import { Hono } from "hono";
-import { compression, preferredEncoding } from "../src/http/compression.ts";
+import {
+  compression,
+  type CompressionOptions,
+  preferredEncoding,
+} from "../src/http/compression.ts";
 
 const BODY = JSON.stringify({ text: "tool ".repeat(400) });
 
 /** An app whose one route answers `BODY` as JSON with `headers` and `status`, compressed. */
-function app(headers: Record<string, string> = {}, status: 200 | 206 = 200): Hono {
+function app(
+  headers: Record<string, string> = {},
+  status: 200 | 206 = 200,
+  encode = compression(),
+): Hono {
   const served = new Hono();
-  served.use(compression());
+  served.use(encode);
   served.get("/", (c) => c.body(BODY, status, { "Content-Type": "application/json", ...headers }));
   return served;
 }
@@ -93,5 +101,35 @@ Deno.test("compression() adds Accept-Encoding to Vary once, and never to Vary: *
     });
     assert.equal(response.headers.get("Vary"), expected, vary);
     await response.body?.cancel();
+  }
+});
+
+Deno.test("compression() that starts cold sends as it is the first answer it would encode, then encodes", async () => {
+  const served = app({}, 200, compression({ startCold: true }));
+  const request = (accept: string) =>
+    served.request("/", { headers: { "Accept-Encoding": accept } });
+  // An answer the client takes only as it is is not the one sent as it is.
+  const identity = await request("identity");
+  assert.equal(identity.headers.get("Content-Encoding"), null);
+  const first = await request("gzip");
+  assert.equal(first.headers.get("Content-Encoding"), null);
+  assert.equal(first.headers.get("Vary"), "Accept-Encoding", "it varies all the same");
+  assert.equal(await first.text(), BODY);
+  for (const accept of ["gzip", "br"]) {
+    const next = await request(accept);
+    assert.equal(next.headers.get("Content-Encoding"), accept);
+    assert.equal(await decoded(next), BODY);
+  }
+});
+
+Deno.test("compression().warmUp() ends a cold start: the next answer is encoded", async () => {
+  for (const options of [{ startCold: true }, {}] as CompressionOptions[]) {
+    const encode = compression(options);
+    encode.warmUp();
+    const response = await app({}, 200, encode).request("/", {
+      headers: { "Accept-Encoding": "gzip" },
+    });
+    assert.equal(response.headers.get("Content-Encoding"), "gzip", JSON.stringify(options));
+    assert.equal(await decoded(response), BODY);
   }
 });

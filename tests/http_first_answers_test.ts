@@ -116,3 +116,17 @@ Deno.test("a start's first answers from its compiled catalogue's facts are those
   assert.equal(before[0].tools, configs.reduce((sum, config) => sum + config.tools.length, 0));
   assert.equal(before[0].version_number, 1);
 });
+
+Deno.test("a start's first answer goes as it is, whatever the client accepts, and the next are encoded", async () => {
+  const app = await startService((name) => name === "LOG_REQUESTS" ? "0" : undefined);
+  const headers = { "Accept-Encoding": "gzip, br" };
+  const first = await app.request("/search?query=list%20running%20containers", { headers });
+  assert.equal(first.headers.get("Content-Encoding"), null);
+  assert.match(first.headers.get("Vary") ?? "", /Accept-Encoding/);
+  assert.equal((await first.json()).results[0].tool_name, "docker_ps");
+  for (const path of ["/search?query=copy%20files", "/summary"]) {
+    const next = await app.request(path, { headers });
+    assert.equal(next.headers.get("Content-Encoding"), "gzip", path);
+    await next.body?.cancel();
+  }
+});

@@ -77,8 +77,22 @@ const SECURE_HEADERS = {
   xXssProtection: false,
 } as const;
 
+/** How an app is made, beyond its settings. */
+export interface AppOptions {
+  /**
+   * The app serves a process that has just started: the first answer it would encode is sent as
+   * it is, and the encoder runs once, off any answer, after the first answer is sent (see
+   * `CompressionOptions.startCold`). Default `false`.
+   */
+  coldStart?: boolean;
+}
+
 /** Builds the Hono app that serves `catalogue` with `settings`. */
-export function createApp(catalogue: ServedCatalogue, settings: ServiceSettings): Hono {
+export function createApp(
+  catalogue: ServedCatalogue,
+  settings: ServiceSettings,
+  options: AppOptions = {},
+): Hono {
   const registry = catalogue.registry;
   const contentHash = () => registry.contentVersion;
   // The router Hono's default falls back to, which builds nothing at the first request, where
@@ -87,11 +101,13 @@ export function createApp(catalogue: ServedCatalogue, settings: ServiceSettings)
   // class: the class "hono" exports loads that default's two other routers at every start.
   const app: Hono = new HonoBase({ router: new TrieRouter() });
 
-  // Once the first request is answered: what the catalogue holds back, and the related-words
-  // table, read then off the main thread so that a ranked search does not wait for it.
+  const encode = compression({ startCold: options.coldStart });
+  // Once the first request is answered: what the catalogue holds back, the related-words table,
+  // read then off the main thread so that a ranked search does not wait for it, and the encoder.
   app.use(firstAnswer(() => {
     catalogue.serving?.();
     preloadRelatedWordsTable();
+    encode.warmUp();
   }));
   if (settings.logRequests) app.use(requestLog());
   app.use(headAnswer());
@@ -144,7 +160,6 @@ export function createApp(catalogue: ServedCatalogue, settings: ServiceSettings)
   // compression, so that a 304 keeps the Vary that the full answer would have.
   const revalidate = etag({ retainedHeaders: RETAINED_304_HEADERS });
   app.use((c, next) => routeOf(c.req.path)?.cacheable ? revalidate(c, next) : next());
-  const encode = compression();
   app.use((c, next) => routeOf(c.req.path)?.uncompressed ? next() : encode(c, next));
   app.use(cacheHeaders(contentHash, settings));
 
@@ -190,6 +205,7 @@ function routeRegistrars(
   const pages = () => browse ??= import("./browse.tsx");
   let sheet: Promise<typeof import("./browse_style.ts")> | undefined;
   const style = () => sheet ??= import("./browse_style.ts");
+  const script = async () => (await import("./browse_script.ts")).SCRIPT;
 
   return {
     home: (method, path) =>
@@ -215,14 +231,7 @@ function routeRegistrars(
       app.on(method, path, file(async () => (await style()).ICON, "image/svg+xml")),
 
     browse_script: (method, path) =>
-      app.on(
-        method,
-        path,
-        file(
-          async () => (await import("./browse_script.ts")).SCRIPT,
-          "text/javascript; charset=utf-8",
-        ),
-      ),
+      app.on(method, path, file(script, "text/javascript; charset=utf-8")),
 
     browse_style: (method, path) =>
       app.on(method, path, file(async () => (await style()).STYLE, "text/css; charset=utf-8")),

@@ -89,18 +89,45 @@ export function varyOnEncoding(headers: Headers): void {
   }
 }
 
+/** How the compression middleware begins. */
+export interface CompressionOptions {
+  /**
+   * Send the first answer it would encode as it is, unless `warmUp` has been called: a process's
+   * first encoded answer runs Deno's streams and encoder for the first time, milliseconds that a
+   * cold start's first answer need not wait for, since Accept-Encoding always allows an answer
+   * as it is. Default `false`.
+   */
+  startCold?: boolean;
+}
+
+/** The compression middleware, and what readies its encoder. */
+export interface Compression extends MiddlewareHandler {
+  /**
+   * Encodes a short text, off any answer, so that the next answer encoded does not run the
+   * encoder for the first time; from then on every answer is encoded. Does nothing without
+   * `startCold`, or the second time.
+   */
+  warmUp(): void;
+}
+
 /**
  * Encodes every answer that `mayEncode` lets be (but HEAD's, which has no body to send) in the
  * encoding the client prefers (`preferredEncoding`), its ETag made weak.
  */
-export function compression(): MiddlewareHandler {
-  return async function compression(c, next) {
+export function compression(options: CompressionOptions = {}): Compression {
+  /** Whether the next answer to encode is sent as it is, which `startCold` asks once. */
+  let plain = options.startCold ?? false;
+  const middleware: MiddlewareHandler = async function compression(c, next) {
     await next();
     const res = c.res;
     if (c.req.method === "HEAD" || !res.body || !mayEncode(res)) return;
     varyOnEncoding(res.headers);
     const encoding = preferredEncoding(c.req.header("Accept-Encoding"));
     if (encoding === undefined) return;
+    if (plain) {
+      plain = false;
+      return;
+    }
     const stream = res.body.pipeThrough(new CompressionStream(FORMATS[encoding]));
     const encoded = new Response(stream, res);
     const headers = encoded.headers;
@@ -113,4 +140,14 @@ export function compression(): MiddlewareHandler {
     c.res = undefined;
     c.res = encoded;
   };
+  let warmed = !options.startCold;
+  const warmUp = () => {
+    if (warmed) return;
+    warmed = true;
+    plain = false;
+    const sample = new Response("{}".padEnd(THRESHOLD, " ")).body!;
+    new Response(sample.pipeThrough(new CompressionStream(FORMATS.gzip))).arrayBuffer()
+      .catch(() => {});
+  };
+  return Object.assign(middleware, { warmUp });
 }

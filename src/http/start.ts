@@ -110,7 +110,7 @@ async function start(
     }]);
   }
   if (options.stopOnSignals) stopOnSignals(() => catalogue.close());
-  return createApp(catalogue, settings);
+  return createApp(catalogue, settings, { coldStart: true });
 }
 
 /**
