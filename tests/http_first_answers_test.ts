@@ -1,8 +1,8 @@
 // The answers a cold start and a repeated request take the short way to: the health check,
 // never compressed; the first answer, told in a task of its own, after the one that answers;
 // the first answers of a start, from its compiled catalogue's facts, before any tool is
-// registered; a repeated GET, answered from the response cache before it is routed, and logged
-// all the same.
+// registered; a start's first answer, sent as it is while the encoder has not yet run; a repeated
+// GET, answered from the response cache before it is routed, and logged all the same.
 import assert from "node:assert/strict";
 import { fixedCatalogue } from "../src/catalogue/served.ts";
 import { createApp } from "../src/http/app.ts";
