@@ -41,6 +41,7 @@ import "./src/search/bundled_related_words.ts";
 
 export {
   type ArgumentProblem,
+  BackendUnavailableError,
   ConfigError,
   type ConfigIssue,
   InvalidArgumentsError,
@@ -151,7 +152,6 @@ export {
 export {
   BACKEND_META_KEY,
   type BackendCaller,
-  BackendUnavailableError,
   type CallContext,
   type CallOptions,
   type CallResult,

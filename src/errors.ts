@@ -281,3 +281,22 @@ export class InvalidArgumentsError extends Error {
     this.problems = problems;
   }
 }
+
+/**
+ * Why a backend cannot take a call now: the call goes to the next backend, if there is one.
+ *
+ * @example
+ * ```ts
+ * import { type BackendCaller, BackendUnavailableError } from "@climax/tool-index";
+ *
+ * const restarting: BackendCaller = () =>
+ *   Promise.reject(new BackendUnavailableError("the handler is restarting"));
+ * ```
+ */
+export class BackendUnavailableError extends Error {
+  /** Makes the error; the message is one sentence for the agent. */
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "BackendUnavailableError";
+  }
+}

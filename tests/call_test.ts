@@ -5,7 +5,8 @@
 import assert from "node:assert/strict";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { ToolRegistry } from "../mod.ts";
-import { BackendUnavailableError, callTool } from "../src/call/call_tool.ts";
+import { callTool } from "../src/call/call_tool.ts";
+import { BackendUnavailableError } from "../src/errors.ts";
 import { LiveCatalogue } from "../src/catalogue/live.ts";
 import { createApp } from "../src/http/app.ts";
 import { settingsFromEnv } from "../src/http/settings.ts";

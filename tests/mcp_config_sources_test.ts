@@ -1,6 +1,7 @@
 // MCP_CONFIG as a source of upstream servers, against the SDK's own server on loopback: one
 // namespace per entry and none claimed twice, a start that never waits, edits of the file applied
-// entry by entry, a broken edit that keeps the last good servers, and the servers' own words.
+// entry by entry, a broken edit that keeps the last good servers, the servers' own words, and
+// servers that wait to begin until the service serves.
 import assert from "node:assert/strict";
 import { LiveCatalogue, type LiveCatalogueOptions } from "../src/catalogue/live.ts";
 import type { SourceHealth } from "../src/catalogue/served.ts";
@@ -9,6 +10,9 @@ import { settingsFromEnv } from "../src/http/settings.ts";
 import { StartError, startService } from "../src/http/start.ts";
 import { mcpTools, startUpstream, type TestUpstream } from "./_upstream.ts";
 import { eventually, GIT_YAML, healthOf } from "./_live.ts";
+import { Upstreams } from "../src/catalogue/_upstreams.ts";
+import type { McpServerConfig } from "../src/config/mcp_config.ts";
+import { registryCore } from "../src/registry/registry_core.ts";
 
 /** An MCP config text naming `servers`, each a namespace and its URL, one entry per line. */
 function mcpConfig(servers: Record<string, string>): string {
@@ -278,6 +282,51 @@ Deno.test("where no program may run, a stdio entry is reported as not runnable a
       await close();
     }
   });
+});
+
+Deno.test("a server waiting to begin is pending, and one whose entry goes before its supervisor is made never starts", async () => {
+  const messages: string[] = [];
+  const upstreams = new Upstreams(registryCore(), {
+    timeoutMs: 1000,
+    // A server that begins here is at once not runnable, and says so.
+    canRun: false,
+    report: (message) => messages.push(message),
+    readEnv: () => undefined,
+  });
+  const entry = (namespace: string): McpServerConfig => ({
+    namespace,
+    transport: "stdio",
+    command: "some-mcp-server",
+    args: [],
+    env: {},
+    cwd: null,
+    place: `mcp.json (mcpServers.${namespace})`,
+  });
+  try {
+    await upstreams.apply([entry("kept"), entry("gone")]);
+    assert.deepEqual(
+      upstreams.health().map((
+        { name, status, transport, tools },
+      ) => [name, status, transport, tools]),
+      [["kept", "pending", "stdio", 0], ["gone", "pending", "stdio", 0]],
+    );
+    upstreams.start();
+    // In the same task: the supervisors' code has not loaded yet.
+    await upstreams.apply([entry("kept")]);
+    await upstreams.ready();
+    assert.deepEqual(
+      upstreams.health().map(({ name, status }) => [name, status]),
+      [["kept", "not_runnable"]],
+    );
+    assert.ok(messages.some((message) => message.startsWith("Upstream kept: stdio servers")));
+    assert.ok(messages.includes("Upstream gone: removed"));
+    assert.ok(
+      !messages.some((message) => message.startsWith("Upstream gone: stdio")),
+      "gone began",
+    );
+  } finally {
+    await upstreams.stop();
+  }
 });
 
 Deno.test("held upstreams make no timer before the first answer: a process's first timer loads Deno's timers", async () => {

@@ -7,6 +7,7 @@ import type { BackendKind, BackendSelector, RegistryTool, ToolBackend } from "..
 import { preferredBackend } from "../registry/registry_options.ts";
 import { lookupTool } from "../registry/tool_lookup.ts";
 import { isPlainObject } from "../_json_value.ts";
+import { BackendUnavailableError } from "../errors.ts";
 import { schemaArgumentProblems } from "./schema_arguments.ts";
 
 /**
@@ -69,25 +70,6 @@ export type BackendCaller = (
   args: Record<string, unknown>,
   context: CallContext,
 ) => Promise<CallResult>;
-
-/**
- * Why a backend cannot take a call now: the call goes to the next backend, if there is one.
- *
- * @example
- * ```ts
- * import { type BackendCaller, BackendUnavailableError } from "@climax/tool-index";
- *
- * const restarting: BackendCaller = () =>
- *   Promise.reject(new BackendUnavailableError("the handler is restarting"));
- * ```
- */
-export class BackendUnavailableError extends Error {
-  /** Makes the error; the message is one sentence for the agent. */
-  constructor(message: string, options?: ErrorOptions) {
-    super(message, options);
-    this.name = "BackendUnavailableError";
-  }
-}
 
 /**
  * How calls are made.

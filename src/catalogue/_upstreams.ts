@@ -2,13 +2,16 @@
 // entry comes, stopped when it goes, restarted when it changes. A server's tools enter the
 // registry when it lists them and leave it only when its entry goes: a server that fails keeps
 // what it last listed.
-import { InvalidBackendError, InvalidToolError } from "../errors.ts";
+//
+// The supervisors' code loads when the first server begins: a start serves its first answers
+// before any begins, and with the code of the servers' client left out.
+import { BackendUnavailableError, InvalidBackendError, InvalidToolError } from "../errors.ts";
 import type { EnvReader, McpServerConfig } from "../config/mcp_config.ts";
 import type { RegistryCore } from "../registry/registry_core.ts";
-import { UpstreamSupervisor } from "../upstream/supervisor.ts";
+import type { UpstreamHealth, UpstreamSupervisor } from "../upstream/supervisor.ts";
 import type { UpstreamCallOptions } from "../upstream/connection.ts";
 import { UpstreamError, UpstreamTimeoutError } from "../upstream/upstream_error.ts";
-import { type BackendCaller, BackendUnavailableError, type CallResult } from "../call/call_tool.ts";
+import type { BackendCaller, CallResult } from "../call/call_tool.ts";
 import type { SourceHealth } from "./served.ts";
 import { replaceSource, type ServerSource, swapSource } from "./source_kinds.ts";
 import { messageOf } from "../_error_message.ts";
@@ -28,14 +31,22 @@ export interface UpstreamsOptions {
 /** The most pages of one upstream's `tools/list` followed. */
 const MAX_PAGES = 1000;
 
-/** One server: its supervisor, what starts it, and its first try. */
+/** One server: its entry, its supervisor once it has begun, and its first try. */
 interface Running {
-  supervisor: UpstreamSupervisor;
-  /** Starts it, once. */
-  begin: () => void;
-  /** Resolves once its first try has succeeded or failed. */
-  first: Promise<void>;
+  readonly config: McpServerConfig;
+  /** Made when it begins. */
+  supervisor?: UpstreamSupervisor;
+  /**
+   * Starts it, once: resolves with its supervisor, or with nothing when its entry went (or the
+   * upstreams stopped) before the supervisors' code loaded.
+   */
+  readonly begin: () => Promise<UpstreamSupervisor | undefined>;
+  /** Resolves once its first try has succeeded or failed, or it was dropped unbegun. */
+  readonly first: Promise<void>;
 }
+
+/** The supervisors' code (with the servers' client), loaded when the first server begins. */
+let supervisorCode: Promise<typeof import("../upstream/supervisor.ts")> | undefined;
 
 /** The upstream MCP servers of one registry. */
 export class Upstreams {
@@ -65,7 +76,7 @@ export class Upstreams {
 
   /** The entry of the server of `namespace`, if one runs. */
   configOf(namespace: string): McpServerConfig | undefined {
-    return this.#running.get(namespace)?.supervisor.config;
+    return this.#running.get(namespace)?.config;
   }
 
   /**
@@ -75,13 +86,15 @@ export class Upstreams {
   async apply(configs: readonly McpServerConfig[]): Promise<void> {
     const next = new Map(configs.map((config) => [config.namespace, config]));
     const stopping: Promise<void>[] = [];
-    for (const [namespace, { supervisor }] of this.#running) {
+    for (const [namespace, running] of this.#running) {
       const config = next.get(namespace);
-      if (config !== undefined && sameServer(config, supervisor.config)) continue;
+      if (config !== undefined && sameServer(config, running.config)) continue;
       this.#running.delete(namespace);
-      const stop = supervisor.stop();
-      this.#stopping.add(stop);
-      stopping.push(stop.finally(() => this.#stopping.delete(stop)));
+      if (running.supervisor !== undefined) {
+        const stop = running.supervisor.stop();
+        this.#stopping.add(stop);
+        stopping.push(stop.finally(() => this.#stopping.delete(stop)));
+      }
       if (config === undefined) {
         swapSource(this.#registry, this.#sources.get(namespace), undefined);
         this.#sources.delete(namespace);
@@ -92,15 +105,7 @@ export class Upstreams {
     if (this.#stopped) return;
     for (const config of configs) {
       if (this.#running.has(config.namespace)) continue;
-      const supervisor = this.#supervisor(config);
-      let begin = () => {};
-      const first = new Promise<void>((resolve) => {
-        begin = () => {
-          begin = () => {};
-          supervisor.start().then(resolve);
-        };
-      });
-      const running = { supervisor, first, begin: () => begin() };
+      const running = this.#kept(config);
       this.#running.set(config.namespace, running);
       if (this.#starting !== undefined) running.begin();
     }
@@ -111,18 +116,17 @@ export class Upstreams {
    *
    * @throws {UpstreamError} When no server has that namespace, or it cannot be reached in time.
    */
-  call(
+  async call(
     namespace: string,
     name: string,
     args: Record<string, unknown>,
     options: UpstreamCallOptions,
   ): Promise<Record<string, unknown>> {
-    const running = this.#running.get(namespace);
-    if (running === undefined) {
-      return Promise.reject(new UpstreamError(namespace, "no upstream server has this name"));
+    const supervisor = await this.#running.get(namespace)?.begin();
+    if (supervisor === undefined) {
+      throw new UpstreamError(namespace, "no upstream server has this name");
     }
-    running.begin();
-    return running.supervisor.call(name, args, options);
+    return supervisor.call(name, args, options);
   }
 
   /**
@@ -160,20 +164,26 @@ export class Upstreams {
     await Promise.all([...this.#running.values()].map((running) => running.first));
   }
 
-  /** Lists every server's tools again now, connecting those that are not; joins what is under way. */
+  /**
+   * Lists every server's tools again now, starting those that wait and connecting those that are
+   * not; joins what is under way.
+   */
   async refresh(): Promise<void> {
-    await Promise.all([...this.#running.values()].map(({ supervisor }) => supervisor.refresh()));
+    await Promise.all(
+      [...this.#running.values()].map(async (running) => (await running.begin())?.refresh()),
+    );
   }
 
   /** Lists again the servers that do not say when their tools change. */
   async poll(): Promise<void> {
-    await Promise.all([...this.#running.values()].map(({ supervisor }) => supervisor.poll()));
+    await Promise.all([...this.#running.values()].map(({ supervisor }) => supervisor?.poll()));
   }
 
   /** How each server is doing. */
   health(): SourceHealth[] {
-    return [...this.#running].map(([name, { supervisor }]) => {
-      const { status, transport, problem, since, nextTry, stderr } = supervisor.health();
+    return [...this.#running].map(([name, { config, supervisor }]) => {
+      const { status, transport, problem, since, nextTry, stderr } = supervisor?.health() ??
+        unbegun(config);
       return {
         kind: "mcp_server",
         name,
@@ -195,13 +205,38 @@ export class Upstreams {
     const running = [...this.#running.values()];
     this.#running.clear();
     await Promise.all([
-      ...running.map(({ supervisor }) => supervisor.stop()),
+      ...running.map(({ supervisor }) => supervisor?.stop()),
       ...this.#stopping,
     ]);
   }
 
-  #supervisor(config: McpServerConfig): UpstreamSupervisor {
-    return new UpstreamSupervisor(config, {
+  /** The server of `config`, kept here: its supervisor is made when it begins. */
+  #kept(config: McpServerConfig): Running {
+    let begun: Promise<UpstreamSupervisor | undefined> | undefined;
+    let tried = () => {};
+    const first = new Promise<void>((resolve) => tried = resolve);
+    const running: Running = {
+      config,
+      first,
+      begin: () =>
+        begun ??= (supervisorCode ??= import("../upstream/supervisor.ts")).then((code) => {
+          if (this.#running.get(config.namespace) !== running) {
+            tried();
+            return undefined;
+          }
+          const supervisor = running.supervisor = this.#supervisor(code.UpstreamSupervisor, config);
+          supervisor.start().then(tried);
+          return supervisor;
+        }),
+    };
+    return running;
+  }
+
+  #supervisor(
+    Supervisor: typeof UpstreamSupervisor,
+    config: McpServerConfig,
+  ): UpstreamSupervisor {
+    return new Supervisor(config, {
       timeoutMs: this.#options.timeoutMs,
       maxPages: MAX_PAGES,
       canRun: this.#options.canRun,
@@ -216,6 +251,11 @@ export class Upstreams {
         error instanceof InvalidToolError || error instanceof InvalidBackendError,
     });
   }
+}
+
+/** How a server that has not begun is doing: what its supervisor would say before it starts. */
+function unbegun(config: McpServerConfig): UpstreamHealth {
+  return { status: "pending", transport: config.transport, tools: 0 };
 }
 
 /** Whether two entries start the same server: the same in all but where they are written. */
