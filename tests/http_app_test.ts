@@ -3,6 +3,8 @@ import { INITIALIZE, MCP_HEADERS } from "./_mcp.ts";
 import { ToolIndex, type ToolIndexEntry, validateConfig } from "../mod.ts";
 import { fixedCatalogue } from "../src/catalogue/served.ts";
 import { createApp } from "../src/http/app.ts";
+import { CODE_HASH } from "../src/catalogue/compiled.ts";
+import { PACKAGE_VERSION } from "../src/answer/package_version.ts";
 import { ENV_MASK } from "../src/answer/mask.ts";
 import {
   searchAnswer,
@@ -319,10 +321,10 @@ Deno.test("unknown routes are 404 problems and wrong methods 405 with Allow", as
   await problemAt("/tools/git_log", 405, { method: "POST", body: "{}" });
 });
 
-Deno.test("answers carry an ETag from the content version and a 304 on If-None-Match", async () => {
+Deno.test("answers carry an ETag from the content version and the code serving it, and a 304 on If-None-Match", async () => {
   const first = await app.request("/summary");
   const tag = first.headers.get("ETag");
-  assert.equal(tag, `W/"${registry.contentVersion}"`);
+  assert.equal(tag, `W/"${registry.contentVersion}-${PACKAGE_VERSION}-${CODE_HASH.slice(0, 12)}"`);
   assert.equal(first.headers.get("Cache-Control"), "public, max-age=60");
   await first.body?.cancel();
   const again = await app.request("/summary", { headers: { "If-None-Match": tag! } });
@@ -331,6 +333,17 @@ Deno.test("answers carry an ETag from the content version and a 304 on If-None-M
   const stale = await app.request("/summary", { headers: { "If-None-Match": 'W/"other"' } });
   assert.equal(stale.status, 200);
   await stale.body?.cancel();
+  // The same content as other code tagged it (that of version 0.1, say, or of before this tag
+  // named the code): its answers may differ, so they are sent again.
+  for (
+    const otherCode of [`${registry.contentVersion}-0.1.0-000000000000`, registry.contentVersion]
+  ) {
+    const search = await app.request("/search?query=commit", {
+      headers: { "If-None-Match": `W/"${otherCode}"` },
+    });
+    assert.equal(search.status, 200, otherCode);
+    await search.body?.cancel();
+  }
 });
 
 Deno.test("a 304 keeps the Vary and CORS headers of the answer it stands for", async () => {

@@ -12,6 +12,12 @@ import type { CLImaxConfig } from "../types.ts";
 import { configsOf, type FileSource, isSourceFile } from "./source_kinds.ts";
 import { CODE_HASH } from "./_code_hash.ts";
 
+/**
+ * The hash of the code that validates configs and builds and ranks the index, as `deno task
+ * catalogue` last wrote it (see `hashCode`): what a search's answers depend on beside the content.
+ */
+export { CODE_HASH };
+
 /** The file name of a compiled catalogue inside a config directory. */
 export const CATALOGUE_FILE = "_catalogue.json";
 

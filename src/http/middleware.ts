@@ -7,6 +7,8 @@ import { problem, problemResponse } from "./problem.ts";
 import { MAX_URL_LENGTH } from "./query.ts";
 import { routeOf } from "./routes.ts";
 import type { ServiceSettings } from "./settings.ts";
+import { CODE_HASH } from "../catalogue/compiled.ts";
+import { PACKAGE_VERSION } from "../answer/package_version.ts";
 
 /**
  * A 414 problem for a request target longer than `MAX_URL_LENGTH`, and a 400 for a query string
@@ -106,9 +108,16 @@ export function logRequest(request: Request, status: number, start: number): voi
 }
 
 /**
- * ETag from the content hash that `contentHash` reads at each request, so a client revalidates
- * without the body being hashed and sees a change at its next request, and Cache-Control on
- * successful reads.
+ * What an ETag says beside the content: the code that serves the answer. A search's answers
+ * depend on the ranking code as much as on the tools, so other code with the same configs (a
+ * new deployment) gives other tags, and a client that revalidates gets its answers, not a 304.
+ */
+const SERVING_CODE = `${PACKAGE_VERSION}-${CODE_HASH.slice(0, 12)}`;
+
+/**
+ * ETag from the content hash that `contentHash` reads at each request and the code serving it,
+ * so a client revalidates without the body being hashed and sees a change at its next request,
+ * and Cache-Control on successful reads.
  */
 export function cacheHeaders(
   contentHash: () => string,
@@ -119,7 +128,7 @@ export function cacheHeaders(
     settings.authToken ? "private" : "public"
   }, max-age=${settings.cacheMaxAge}`;
   return async (c, next) => {
-    const tag = `W/"${contentHash()}${suffix}"`;
+    const tag = `W/"${contentHash()}-${SERVING_CODE}${suffix}"`;
     await next();
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return;
     if (!c.res.ok || c.res.headers.has("Cache-Control")) return;
