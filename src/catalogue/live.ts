@@ -183,13 +183,17 @@ export class LiveCatalogue implements ServedCatalogue {
         checkCodeLater,
       });
       const fixed = options.upstreams ?? [];
+      // Loaded while the MCP config is read: two imports under way at once cost about one.
+      const upstreamCode = fixed.length > 0 || options.mcpConfig !== undefined
+        ? import("./_upstreams.ts")
+        : undefined;
       const read = options.mcpConfig === undefined
         ? { servers: [], refused: [] }
         : await readMcpConfigFile(options.mcpConfig, settings.readEnv);
       const clash = sameNamespaces([...fixed, ...read.servers]);
       if (clash !== undefined) throw new ConfigError(options.mcpConfig ?? "MCP_SERVERS", [clash]);
-      if (fixed.length > 0 || options.mcpConfig !== undefined) {
-        const { Upstreams, mayRunPrograms } = await import("./_upstreams.ts");
+      if (upstreamCode !== undefined) {
+        const { Upstreams, mayRunPrograms } = await upstreamCode;
         upstreams = new Upstreams(loaded.registry, {
           timeoutMs: options.timeoutMs ?? 10_000,
           canRun: options.canRun ?? mayRunPrograms(),
