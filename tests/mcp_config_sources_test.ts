@@ -11,7 +11,7 @@ import { StartError, startService } from "../src/http/start.ts";
 import { mcpTools, startUpstream, type TestUpstream } from "./_upstream.ts";
 import { eventually, GIT_YAML, healthOf } from "./_live.ts";
 import { Upstreams } from "../src/catalogue/_upstreams.ts";
-import type { McpServerConfig } from "../src/config/mcp_config.ts";
+import { stdioEntry } from "./_servers.ts";
 import { registryCore } from "../src/registry/registry_core.ts";
 
 /** An MCP config text naming `servers`, each a namespace and its URL, one entry per line. */
@@ -293,15 +293,8 @@ Deno.test("a server waiting to begin is pending, and one whose entry goes before
     report: (message) => messages.push(message),
     readEnv: () => undefined,
   });
-  const entry = (namespace: string): McpServerConfig => ({
-    namespace,
-    transport: "stdio",
-    command: "some-mcp-server",
-    args: [],
-    env: {},
-    cwd: null,
-    place: `mcp.json (mcpServers.${namespace})`,
-  });
+  const entry = (namespace: string) =>
+    stdioEntry(namespace, { command: "some-mcp-server", args: [] });
   try {
     await upstreams.apply([entry("kept"), entry("gone")]);
     assert.deepEqual(
